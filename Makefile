@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-2.0
+# zswapctl: the one entry point. `make help` lists the targets.
+
+SHELL := /bin/bash
+BUILD ?= $(CURDIR)/build
+KERNEL_FLAVOUR ?= patched
+export BUILD KERNEL_FLAVOUR
+
+CC ?= gcc
+CFLAGS ?= -O2 -g
+WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2
+ALL_CFLAGS := -std=gnu11 $(WARNINGS) $(CFLAGS)
+
+TOOLS := $(BUILD)/tools/swapverify
+
+.PHONY: all help deps tools kernel kernel-tree kernel-export vm demo check \
+	check-host check-vm clean distclean
+
+all: tools
+
+help:
+	@echo 'make deps           install the Debian packages the project needs (root)'
+	@echo 'make                build the user-space programs'
+	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock|debug)'
+	@echo 'make kernel-tree    leave an editable git tree of the series in build/tree'
+	@echo 'make kernel-export  write build/tree commits back to kernel/patches and kernel/series'
+	@echo "make vm CMD='...'   boot the guest kernel and run CMD inside it"
+	@echo 'make demo           boot the patched kernel and show zswap on a swapping workload'
+	@echo 'make check          every test: host suites, then guest suites on stock and patched'
+	@echo 'make clean          remove user-space build output (keeps kernel builds)'
+	@echo 'make distclean      remove build/ entirely'
+
+deps:
+	@scripts/install-deps
+
+tools: $(TOOLS)
+
+$(BUILD)/tools/%: tests/tools/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $<
+
+kernel:
+	@kernel/scripts/build.sh $(KERNEL_FLAVOUR) >/dev/null
+
+kernel-tree:
+	@kernel/scripts/tree.sh
+
+kernel-export:
+	@kernel/scripts/export.sh
+
+vm: tools
+	@tests/vm/run -- $(CMD)
+
+demo: tools
+	@tests/vm/run -- tests/vm/demo.sh
+
+check: tools
+	@tests/check all
+
+check-host: tools
+	@tests/check host
+
+check-vm: tools
+	@tests/check vm
+
+clean:
+	rm -rf $(BUILD)/tools $(BUILD)/test-results $(BUILD)/vm/runs $(BUILD)/vm/last-*
+
+distclean:
+	rm -rf $(BUILD)

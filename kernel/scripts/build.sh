@@ -1,0 +1,91 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Build the guest kernel of one flavour and print the path of its bzImage.
+#
+#   build.sh stock    pristine source, the baseline of tests and benchmarks
+#   build.sh patched  source + kernel/series (the default)
+#   build.sh debug    patched + kernel/config/flavours/debug.config
+#
+# The build is skipped when its stamp (patches, config fragments, this
+# script, compiler) matches the last successful build: an unchanged tree
+# costs no compile work. Otherwise only the files the new patches touch are
+# rebuilt, since re-applying the series leaves every other file's mtime.
+. "$(dirname "$0")/common.sh"
+
+FLAVOUR=${1:-patched}
+case $FLAVOUR in
+stock)   VARIANT=stock;   EXTRA= ;;
+patched) VARIANT=patched; EXTRA= ;;
+debug)   VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config ;;
+*) die "unknown flavour '$FLAVOUR' (stock, patched, debug)" ;;
+esac
+
+SRC=$BUILD/src/$KVER-$VARIANT
+OBJ=$BUILD/obj/$KVER-$FLAVOUR
+LOG=$BUILD/logs/kernel-$KVER-$FLAVOUR.log
+FRAGMENTS=$(ls "$TOP"/kernel/config/*.config)
+# shellcheck disable=SC2086
+PATCH_FILES=$([ "$VARIANT" = patched ] && series_files || true)
+SRC_KEY=$(hash_of $PATCH_FILES "$SERIES")
+# shellcheck disable=SC2086
+BUILD_KEY=$(printf '%s\n' "$FLAVOUR" "$SRC_KEY" "$(gcc --version | head -1)" |
+	    cat - $FRAGMENTS $EXTRA "$0" "$(dirname "$0")/common.sh" | sha256sum | cut -c1-16)
+IMAGE=$OBJ/arch/x86/boot/bzImage
+
+if [ -f "$OBJ/.zswapctl-stamp" ] && [ "$(cat "$OBJ/.zswapctl-stamp")" = "$BUILD_KEY" ] &&
+   [ -f "$IMAGE" ]; then
+	msg UPTODATE "$KVER-$FLAVOUR ($BUILD_KEY)"
+	echo "$IMAGE"
+	exit 0
+fi
+
+ensure_repo
+mkdir -p "$BUILD/src" "$OBJ" "$(dirname "$LOG")"
+if [ ! -e "$SRC/.git" ]; then
+	kgit -C "$KREPO" worktree prune
+	kgit -C "$KREPO" worktree add -q --detach "$SRC" base
+fi
+
+# Re-apply the series only when it changed, so an unchanged source tree
+# keeps its mtimes and make has nothing to do.
+if [ "$(cat "$BUILD/src/.$KVER-$VARIANT.applied" 2>/dev/null || true)" != "$SRC_KEY" ]; then
+	msg APPLY "$(echo "$PATCH_FILES" | grep -c . || true) patches onto $KVER-$VARIANT"
+	kgit -C "$SRC" am --abort >/dev/null 2>&1 || true
+	kgit -C "$SRC" checkout -q -f --detach base
+	if [ -n "$PATCH_FILES" ]; then
+		# shellcheck disable=SC2086
+		kgit -C "$SRC" am -q --keep-cr $PATCH_FILES ||
+			die "kernel/series does not apply to $KVER (see 'git -C $SRC am --show-current-patch')"
+	fi
+	echo "$SRC_KEY" > "$BUILD/src/.$KVER-$VARIANT.applied"
+fi
+
+KMAKE=(make -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)"
+       KBUILD_BUILD_TIMESTAMP="zswapctl" KBUILD_BUILD_USER=zswapctl KBUILD_BUILD_HOST=build)
+command -v ccache >/dev/null && KMAKE+=(CC="ccache gcc")
+
+# Build the config in a scratch folder and install it only when it differs:
+# an identical .config must not make Kbuild think every option changed.
+CFG=$BUILD/obj/.config-$KVER-$FLAVOUR
+rm -rf "$CFG.d" && mkdir -p "$CFG.d"
+make -s -C "$SRC" O="$CFG.d" ARCH=x86_64 tinyconfig >"$LOG" 2>&1
+# shellcheck disable=SC2086
+(cd "$CFG.d" && "$SRC/scripts/kconfig/merge_config.sh" -m .config $FRAGMENTS $EXTRA) >>"$LOG" 2>&1
+make -s -C "$SRC" O="$CFG.d" ARCH=x86_64 olddefconfig >>"$LOG" 2>&1
+# shellcheck disable=SC2086
+missing=$(cat $FRAGMENTS $EXTRA | grep -E '^CONFIG_[A-Z0-9_]+=' | while read -r want; do
+	grep -qxF "$want" "$CFG.d/.config" || echo "$want"
+done)
+[ -z "$missing" ] || die "options dropped by Kconfig: $(echo $missing)"
+cmp -s "$CFG.d/.config" "$OBJ/.config" || cp "$CFG.d/.config" "$OBJ/.config"
+rm -rf "$CFG.d"
+
+msg BUILD "$KVER-$FLAVOUR (log: ${LOG#"$TOP"/})"
+start=$(date +%s)
+if ! "${KMAKE[@]}" olddefconfig bzImage >>"$LOG" 2>&1; then
+	tail -n 40 "$LOG" >&2
+	die "kernel build failed, full log in $LOG"
+fi
+msg DONE "$KVER-$FLAVOUR in $(($(date +%s) - start)) s"
+echo "$BUILD_KEY" > "$OBJ/.zswapctl-stamp"
+echo "$IMAGE"

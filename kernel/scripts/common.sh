@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared settings of the kernel scripts; sourced, not run.
+#
+# Layout under $BUILD (ignored by git):
+#   linux-<ver>/        git repository of the pristine source, tag "base"
+#   src/<ver>-<variant>/ worktrees: "stock" (base) and "patched" (base + series)
+#   obj/<ver>-<flavour>/ out-of-tree build folders, each with its own stamp
+
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+KVER=${KVER:-6.1}
+KERNEL_TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-$KVER.tar.xz}
+KREPO=$BUILD/linux-$KVER
+SERIES=$TOP/kernel/series
+PATCHES=$TOP/kernel/patches
+
+msg() { printf '  %-8s %s\n' "$1" "$2" >&2; }
+die() { printf '%s: %s\n' "${0##*/}" "$*" >&2; exit 1; }
+
+# Commands git needs on a machine with no identity configured.
+kgit() {
+	git -c user.name=zswapctl-build -c user.email=build@zswapctl.invalid \
+	    -c advice.detachedHead=false -c gc.auto=0 "$@"
+}
+
+# The patch files in series order; blank lines and comments skipped.
+series_files() {
+	[ -f "$SERIES" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$SERIES" | grep -v '^$' |
+	while read -r p; do
+		[ -f "$PATCHES/$p" ] || die "kernel/series names $p, not in kernel/patches/"
+		echo "$PATCHES/$p"
+	done
+}
+
+# Extract the tarball once into a git repository whose first commit is the
+# pristine source, so every variant is a worktree and every patch a commit.
+ensure_repo() {
+	[ -f "$KREPO/.git/zswapctl-base" ] && return 0
+	[ -r "$KERNEL_TARBALL" ] || die "$KERNEL_TARBALL missing: run 'make deps'"
+	msg EXTRACT "$KERNEL_TARBALL"
+	rm -rf "$KREPO" "$KREPO.tmp"
+	mkdir -p "$KREPO.tmp"
+	tar -xf "$KERNEL_TARBALL" -C "$KREPO.tmp" --strip-components=1
+	(
+		cd "$KREPO.tmp"
+		kgit init -q -b base-branch
+		kgit add -A -f .
+		kgit commit -q -m "Linux $KVER from $(basename "$KERNEL_TARBALL")"
+		kgit tag base
+	)
+	touch "$KREPO.tmp/.git/zswapctl-base"
+	mv "$KREPO.tmp" "$KREPO"
+}
+
+hash_of() { cat "$@" /dev/null | sha256sum | cut -c1-16; }

@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make kernel-tree: leave an editable git tree in build/tree, on branch
+# "zswap" = base + kernel/series. Commit there, then `make kernel-export`.
+# An existing tree is left alone unless it is clean and behind the series.
+. "$(dirname "$0")/common.sh"
+
+TREE=${KERNEL_TREE:-$BUILD/tree}
+ensure_repo
+
+if [ -e "$TREE/.git" ]; then
+	if [ -n "$(git -C "$TREE" status --porcelain --untracked-files=no)" ]; then
+		msg KEEP "$TREE has uncommitted changes; left as it is"
+		exit 0
+	fi
+	if [ "$(git -C "$TREE" rev-list --count base..HEAD)" != "$(series_files | grep -c . || true)" ]; then
+		msg KEEP "$TREE has $(git -C "$TREE" rev-list --count base..HEAD) commits, kernel/series another count; export or remove it first"
+		exit 0
+	fi
+	msg READY "$TREE (branch $(git -C "$TREE" branch --show-current))"
+	exit 0
+fi
+
+kgit -C "$KREPO" worktree prune
+kgit -C "$KREPO" worktree add -q -B zswap "$TREE" base
+mapfile -t files < <(series_files)
+if [ ${#files[@]} -gt 0 ]; then
+	kgit -C "$TREE" am -q --keep-cr "${files[@]}" ||
+		die "kernel/series does not apply; resolve in $TREE with git am"
+fi
+msg READY "$TREE on branch zswap: base + ${#files[@]} patches"

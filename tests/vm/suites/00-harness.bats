@@ -1,0 +1,101 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# Smoke suite: the guest is what the harness promises (swap, zswap, cgroup v2,
+# debugfs), and a real workload goes through zswap and comes back intact.
+# Runs on the stock and the patched kernel alike.
+
+load helpers
+
+setup() {
+	require_guest
+}
+
+teardown() {
+	[ -n "${HOLDER:-}" ] && kill -USR1 "$HOLDER" 2>/dev/null
+	cg_remove smoke
+	true
+}
+
+@test "swap is on the brd ramdisk" {
+	run awk '$1 == "/dev/ram0" { print $2, $3 }' /proc/swaps
+	assert_success
+	assert_output --regexp '^partition [1-9][0-9]*$'
+}
+
+@test "zswap is enabled and debugfs shows its counters" {
+	assert_equal "$(zswap_param enabled)" Y
+	for f in stored_pages pool_total_size written_back_pages reject_reclaim_fail \
+		 reject_alloc_fail reject_kmemcache_fail reject_compress_poor \
+		 pool_limit_hit duplicate_entry; do
+		[ -r "$ZSWAP_DEBUGFS/$f" ] || fail "no $ZSWAP_DEBUGFS/$f"
+	done
+}
+
+@test "cgroup v2 gives a child cgroup the memory and zswap files" {
+	cg_create smoke 64M
+	assert_equal "$(cat $CGROOT/smoke/memory.max)" 67108864
+	[ -r $CGROOT/smoke/memory.zswap.current ] || fail "no memory.zswap.current"
+	[ -w $CGROOT/smoke/memory.zswap.max ] || fail "no memory.zswap.max"
+	grep -q '^zswpout ' $CGROOT/smoke/memory.stat || fail "no zswpout in memory.stat"
+}
+
+@test "swapverify detects a corrupted page (checker self-test)" {
+	run "$SWAPVERIFY" --size 4 --inject-fault
+	assert_failure 1
+	assert_output --partial MISMATCH
+	assert_equal "$(tally_field "$output" mismatches)" 1
+}
+
+# 192 MiB of zero, same-filled, compressible and random pages through a
+# 48 MiB cgroup: most of it must live in zswap while the program holds it.
+@test "a workload larger than its cgroup swaps through zswap and reads back intact" {
+	local log=$BATS_TEST_TMPDIR/swapverify.log
+	local vm_out_before stored zswap_current zswpout zswapped
+
+	cg_create smoke 48M
+	vm_out_before=$(vmstat zswpout)
+	cg_run smoke "$SWAPVERIFY" --size 192 --hold > "$log" 2>&1 &
+	local job=$!
+	wait_for_line "$log" '^swapverify: holding'
+	HOLDER=$(sed -n 's/^swapverify: holding pid=\([0-9]*\).*/\1/p' "$log")
+
+	stored=$(zswap_debug stored_pages)
+	zswap_current=$(cat $CGROOT/smoke/memory.zswap.current)
+	zswpout=$(cg_stat smoke zswpout)
+	zswapped=$(cg_stat smoke zswapped)
+	echo "stored_pages=$stored memory.zswap.current=$zswap_current zswpout=$zswpout zswapped=$zswapped"
+
+	# 192 MiB in a 48 MiB cgroup: at least 100 MiB (25600 pages) is out.
+	[ "$stored" -ge 25600 ] || fail "stored_pages $stored < 25600"
+	[ "$zswapped" -ge $((25600 * 4096)) ] || fail "memory.stat zswapped $zswapped too low"
+	[ "$zswap_current" -gt 0 ] || fail "memory.zswap.current is 0"
+	[ "$zswpout" -ge 25600 ] || fail "cgroup zswpout $zswpout < 25600"
+	[ $(($(vmstat zswpout) - vm_out_before)) -ge "$zswpout" ] ||
+		fail "/proc/vmstat zswpout rose less than the cgroup's"
+
+	kill -USR1 "$HOLDER"
+	local rc=0
+	wait "$job" || rc=$?
+	HOLDER=
+	cat "$log"
+	assert_equal "$rc" 0
+	assert_equal "$(tally_field "$(cat "$log")" mismatches)" 0
+	[ "$(tally_field "$(cat "$log")" pages_verified)" -ge $((192 * 256)) ]
+	[ "$(cg_stat smoke zswpin)" -gt 0 ] || fail "nothing came back from zswap"
+}
+
+@test "zswap gives a cgroup's memory back when its workload exits" {
+	cg_create smoke 48M
+	run cg_run smoke "$SWAPVERIFY" --size 96
+	assert_success
+	assert_equal "$(tally_field "$output" mismatches)" 0
+	[ "$(cg_stat smoke zswpout)" -gt 0 ] || fail "the workload did not swap"
+	# Freed swap slots invalidate their zswap entries at exit, except for
+	# those still waiting in the per-CPU swap slot caches, which free in
+	# batches of SWAP_SLOTS_CACHE_SIZE (64).
+	local bound=$((64 * $(nproc) * 4096))
+	[ "$(cg_stat smoke zswapped)" -le "$bound" ] ||
+		fail "zswapped $(cg_stat smoke zswapped) > $bound after exit"
+	[ "$(cat $CGROOT/smoke/memory.zswap.current)" -le "$bound" ] ||
+		fail "memory.zswap.current $(cat $CGROOT/smoke/memory.zswap.current) > $bound"
+}
