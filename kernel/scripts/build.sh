@@ -26,7 +26,7 @@ LOG=$BUILD/logs/kernel-$KVER-$FLAVOUR.log
 FRAGMENTS=$(ls "$TOP"/kernel/config/*.config)
 # shellcheck disable=SC2086
 PATCH_FILES=$([ "$VARIANT" = patched ] && series_files || true)
-SRC_KEY=$(hash_of $PATCH_FILES "$SERIES")
+SRC_KEY=$(hash_of $PATCH_FILES)
 # shellcheck disable=SC2086
 BUILD_KEY=$(printf '%s\n' "$FLAVOUR" "$SRC_KEY" "$(gcc --version | head -1)" |
 	    cat - $FRAGMENTS $EXTRA "$0" "$(dirname "$0")/common.sh" | sha256sum | cut -c1-16)

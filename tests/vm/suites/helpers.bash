@@ -67,3 +67,56 @@ tally_field() {
 	grep '^swapverify: pages_verified=' <<<"$1" | tail -n 1 |
 		tr ' ' '\n' | awk -F= -v k="$2" '$1 == k { print $2 }'
 }
+
+# The kernel under test carries our series (patched or debug flavour).
+is_patched() { [ "${KERNEL_FLAVOUR:-patched}" != stock ]; }
+
+# slab_objects CACHE: objects in use (CONFIG_SLUB_DEBUG, and slab_nomerge
+# on the command line so the cache is not an alias of another).
+slab_objects() { awk '{ print $1 }' "/sys/kernel/slab/$1/objects"; }
+
+# hold_start CG ARGS...: run swapverify --hold in cgroup CG and wait until
+# it holds its memory; sets HOLD_JOB, HOLD_PID and HOLD_LOG.
+hold_start() {
+	local cg=$1
+	shift
+	HOLD_LOG=$(mktemp "$BATS_TEST_TMPDIR/hold.XXXXXX")
+	cg_run "$cg" "$SWAPVERIFY" --hold "$@" > "$HOLD_LOG" 2>&1 &
+	HOLD_JOB=$!
+	wait_for_line "$HOLD_LOG" '^swapverify: holding' || return 1
+	HOLD_PID=$(sed -n 's/^swapverify: holding pid=\([0-9]*\).*/\1/p' "$HOLD_LOG")
+}
+
+# hold_finish: release the held memory, check every page, and fail on a
+# mismatch or a non-zero exit.
+hold_finish() {
+	local rc=0
+	kill -USR1 "$HOLD_PID"
+	wait "$HOLD_JOB" || rc=$?
+	HOLD_PID=
+	cat "$HOLD_LOG"
+	[ "$rc" = 0 ] || { echo "swapverify exited $rc" >&2; return 1; }
+	[ "$(tally_field "$(cat "$HOLD_LOG")" mismatches)" = 0 ]
+}
+
+hold_cleanup() {
+	[ -z "${HOLD_PID:-}" ] || kill -USR1 "$HOLD_PID" 2>/dev/null || true
+	[ -z "${HOLD_JOB:-}" ] || wait "$HOLD_JOB" 2>/dev/null || true
+	HOLD_PID= HOLD_JOB=
+}
+
+# set_param NAME VALUE: write a zswap module parameter, remembering the old
+# value so restore_params can put it back in teardown.
+set_param() {
+	[ -n "${SAVED_PARAMS[$1]+x}" ] || SAVED_PARAMS[$1]=$(zswap_param "$1")
+	echo "$2" > "$ZSWAP_PARAMS/$1"
+}
+
+restore_params() {
+	local p
+	for p in "${!SAVED_PARAMS[@]}"; do
+		echo "${SAVED_PARAMS[$p]}" > "$ZSWAP_PARAMS/$p" || true
+	done
+	SAVED_PARAMS=()
+}
+declare -gA SAVED_PARAMS=()

@@ -1,0 +1,164 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# zswap behaviour that the series must keep (memcg accounting, zswap.max,
+# writeback on a full pool, pool switches, swapoff) and the one it changes on
+# purpose (zero pages). Runs on the stock and the patched kernel; where the
+# two must differ, KERNEL_FLAVOUR says which one this is.
+
+load helpers
+
+setup() {
+	require_guest
+}
+
+teardown() {
+	hold_cleanup
+	restore_params
+	swapon /dev/ram0 2>/dev/null || true
+	for cg in zero nozswap limited full switch release off; do
+		cg_remove $cg
+	done
+	true
+}
+
+# The program's own non-zero pages (its page generation array, libc data)
+# may be swapped out beside the workload: allow that many pages of slack.
+PROGRAM_PAGES=64
+
+@test "zero pages are counted page by page and charged 0 bytes; the series stores them without an entry" {
+	local zero_counter=same_filled_pages
+	is_patched && zero_counter=zero_pages
+	set_param zpool zbud
+	cg_create zero 4M
+	local slab0 pool0 zero0
+	slab0=$(slab_objects zswap_entry)
+	pool0=$(zswap_debug pool_total_size)
+	zero0=$(zswap_debug $zero_counter)
+
+	hold_start zero --size 64 --ops 0 --mix 1:0:0:0
+
+	local zswapped zero slab pool zcur
+	zswapped=$(($(cg_stat zero zswapped) / 4096))
+	zero=$(($(zswap_debug $zero_counter) - zero0))
+	slab=$(($(slab_objects zswap_entry) - slab0))
+	pool=$(($(zswap_debug pool_total_size) - pool0))
+	zcur=$(cat $CGROOT/zero/memory.zswap.current)
+	echo "zswapped=$zswapped pages, $zero_counter +$zero, zswap_entry objects +$slab," \
+	     "pool_total_size +$pool, memory.zswap.current $zcur"
+
+	# 64 MiB through a 4 MiB cgroup: at least 60 MiB is in zswap.
+	[ "$zswapped" -ge 15360 ] || fail "only $zswapped pages in zswap"
+	# Every zswapped page of the cgroup is a zero page, but the program's.
+	[ "$zero" -le "$zswapped" ] && [ "$zero" -ge $((zswapped - PROGRAM_PAGES)) ] ||
+		fail "$zero_counter rose by $zero for $zswapped zswapped pages"
+	# Charged with length 0, on both kernels.
+	[ "$zcur" -le $((PROGRAM_PAGES * 4096)) ] || fail "memory.zswap.current $zcur"
+	[ "$pool" -le $((PROGRAM_PAGES * 4096)) ] || fail "pool grew by $pool bytes"
+	if is_patched; then
+		[ "$slab" -le "$PROGRAM_PAGES" ] || fail "$slab zswap_entry objects for zero pages"
+	else
+		[ "$slab" -ge 15000 ] || fail "stock kernel: only $slab entries for $zswapped pages"
+	fi
+
+	local in0
+	in0=$(cg_stat zero zswpin)
+	hold_finish
+	# Every zero page came back through zswap (zswpin), intact.
+	[ $(($(cg_stat zero zswpin) - in0)) -ge $((zswapped - PROGRAM_PAGES)) ]
+}
+
+@test "memory.zswap.max 0 keeps a cgroup out of zswap; its pages go to the swap device" {
+	cg_create nozswap 16M
+	echo 0 > $CGROOT/nozswap/memory.zswap.max
+	local pswpout0
+	pswpout0=$(vmstat pswpout)
+	run cg_run nozswap "$SWAPVERIFY" --size 64 --ops 0
+	assert_success
+	assert_equal "$(tally_field "$output" mismatches)" 0
+	assert_equal "$(cg_stat nozswap zswpout)" 0
+	assert_equal "$(cg_stat nozswap zswapped)" 0
+	[ $(($(vmstat pswpout) - pswpout0)) -ge 8192 ] || fail "pages did not go to the swap device"
+}
+
+@test "memory.zswap.max caps a cgroup's compressed bytes; the rest goes to the swap device" {
+	cg_create limited 16M
+	echo 1M > $CGROOT/limited/memory.zswap.max
+	local pswpout0
+	pswpout0=$(vmstat pswpout)
+	hold_start limited --size 64 --ops 0 --mix 0:0:1:0
+	local zcur
+	zcur=$(cat $CGROOT/limited/memory.zswap.current)
+	echo "memory.zswap.current=$zcur pswpout +$(($(vmstat pswpout) - pswpout0))"
+	# The limit is checked before each store: one page per CPU may pass it.
+	[ "$zcur" -le $((1048576 + $(nproc) * 4096)) ] || fail "memory.zswap.current $zcur over 1M"
+	[ "$zcur" -ge 524288 ] || fail "memory.zswap.current $zcur: zswap was barely used"
+	[ $(($(vmstat pswpout) - pswpout0)) -ge 1024 ] || fail "nothing went past zswap to the device"
+	hold_finish
+}
+
+@test "a full pool writes entries back to the swap device and every page survives" {
+	set_param zpool zbud
+	set_param max_pool_percent 1
+	cg_create full 16M
+	local wb0 hit0
+	wb0=$(zswap_debug written_back_pages)
+	hit0=$(zswap_debug pool_limit_hit)
+	hold_start full --size 128 --ops 0 --mix 0:0:1:0
+	echo "written_back_pages +$(($(zswap_debug written_back_pages) - wb0))" \
+	     "pool_limit_hit +$(($(zswap_debug pool_limit_hit) - hit0))"
+	[ "$(zswap_debug pool_limit_hit)" -gt "$hit0" ] || fail "the pool never filled"
+	[ "$(zswap_debug written_back_pages)" -gt "$wb0" ] || fail "nothing was written back"
+	hold_finish
+}
+
+@test "switching compressor and zpool while pages are stored, and back to the first pool, loses nothing" {
+	set_param compressor lzo
+	set_param zpool zbud
+	cg_create switch 16M
+	hold_start switch --size 96 --ops 0
+	local step
+	for step in compressor=lz4 zpool=z3fold compressor=zstd zpool=zsmalloc \
+		    compressor=deflate compressor=lzo zpool=zbud; do
+		set_param "${step%%=*}" "${step#*=}"
+		assert_equal "$(zswap_param "${step%%=*}")" "${step#*=}"
+	done
+	hold_finish
+}
+
+@test "a pool that stopped being current is released when its last entry goes" {
+	local zsdir=/sys/kernel/debug/zsmalloc
+	set_param compressor lzo
+	set_param zpool zsmalloc
+	cg_create release 16M
+	hold_start release --size 64 --ops 0 --mix 0:0:1:0
+	local pools
+	pools=$(ls $zsdir | grep -c '^zswap')
+	set_param compressor lz4
+	# The lzo pool still holds the workload's entries.
+	assert_equal "$(ls $zsdir | grep -c '^zswap')" $((pools + 1))
+	hold_finish
+	cg_remove release
+	# Freed entries release the old pool from a work item.
+	for _ in $(seq 100); do
+		[ "$(ls $zsdir | grep -c '^zswap')" -le "$pools" ] && break
+		sleep 0.2
+	done
+	assert_equal "$(ls $zsdir | grep -c '^zswap')" "$pools"
+}
+
+@test "swapoff with pages in zswap brings them all back and frees every entry" {
+	cg_create off 16M
+	local slab0
+	slab0=$(slab_objects zswap_entry)
+	hold_start off --size 96 --ops 0
+	[ "$(zswap_debug stored_pages)" -gt 10000 ] || fail "too little in zswap"
+	echo max > $CGROOT/off/memory.max
+	swapoff /dev/ram0
+	assert_equal "$(zswap_debug stored_pages)" 0
+	assert_equal "$(zswap_debug pool_total_size)" 0
+	# At most a slab per CPU of freed objects may still count as in use.
+	[ "$(slab_objects zswap_entry)" -le $((slab0 + 256)) ] ||
+		fail "zswap_entry objects $(slab_objects zswap_entry), were $slab0"
+	swapon /dev/ram0
+	hold_finish
+}
