@@ -11,9 +11,9 @@ CFLAGS ?= -O2 -g
 WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2
 ALL_CFLAGS := -std=gnu11 $(WARNINGS) $(CFLAGS)
 
-TOOLS := $(BUILD)/tools/swapverify
+TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench
 
-.PHONY: all help deps tools kernel kernel-tree kernel-export vm demo check \
+.PHONY: all help deps tools kernel kernel-tree kernel-export kernel-bisect-check vm demo check \
 	check-host check-vm clean distclean
 
 all: tools
@@ -24,6 +24,7 @@ help:
 	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock|debug)'
 	@echo 'make kernel-tree    leave an editable git tree of the series in build/tree'
 	@echo 'make kernel-export  write build/tree commits back to kernel/patches and kernel/series'
+	@echo 'make kernel-bisect-check  build, lint and smoke-test the series one patch at a time'
 	@echo "make vm CMD='...'   boot the guest kernel and run CMD inside it"
 	@echo 'make demo           boot the patched kernel and show zswap on a swapping workload'
 	@echo 'make check          every test: host suites, then guest suites on stock and patched'
@@ -47,6 +48,9 @@ kernel-tree:
 
 kernel-export:
 	@kernel/scripts/export.sh
+
+kernel-bisect-check: tools
+	@kernel/scripts/bisect-check.sh
 
 vm: tools
 	@tests/vm/run -- $(CMD)

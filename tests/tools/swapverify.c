@@ -12,7 +12,8 @@
  *
  * The run writes every page once, then does --ops random operations (each
  * reads and verifies a page, or rewrites it with its next generation), then
- * verifies every page. With --procs N, N processes do this on their own
+ * verifies every page (and, with --hold, keeps the memory until SIGUSR1 and
+ * verifies every page once more). With --procs N, N processes do this on their own
  * memory with their own seeds. The closing line is machine readable:
  *
  *   swapverify: pages_verified=N mismatches=N zero=N same=N compressible=N random=N
@@ -227,8 +228,12 @@ static int run_one(const struct config *cfg, struct tally *t)
 	for (page = 0; page < cfg->pages; page++)
 		verify_page(cfg, mem, gens, scratch, page, t);
 
-	if (cfg->hold)
+	/* What was swapped out while held must come back intact too. */
+	if (cfg->hold) {
 		hold_memory(t);
+		for (page = 0; page < cfg->pages; page++)
+			verify_page(cfg, mem, gens, scratch, page, t);
+	}
 
 	free(gens);
 	munmap(mem, bytes);
@@ -338,8 +343,8 @@ static void usage(FILE *f)
 		"  -m, --mix Z:S:C:R  weights of zero, same-filled, compressible and random\n"
 		"                     pages (default 1:1:1:1)\n"
 		"      --seed N       seed of the page contents (default 1)\n"
-		"      --hold         after the last check, keep the memory until SIGUSR1\n"
-		"                     (one process only)\n"
+		"      --hold         after the last check, keep the memory until SIGUSR1,\n"
+		"                     then check every page once more (one process only)\n"
 		"      --inject-fault corrupt one page before the last check (self-test)\n"
 		"  -h, --help\n"
 		"Exit: 0 every page matched, 1 a mismatch, 2 usage or system error.\n");

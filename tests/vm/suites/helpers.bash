@@ -71,9 +71,14 @@ tally_field() {
 # The kernel under test carries our series (patched or debug flavour).
 is_patched() { [ "${KERNEL_FLAVOUR:-patched}" != stock ]; }
 
-# slab_objects CACHE: objects in use (CONFIG_SLUB_DEBUG, and slab_nomerge
-# on the command line so the cache is not an alias of another).
-slab_objects() { awk '{ print $1 }' "/sys/kernel/slab/$1/objects"; }
+# slab_objects CACHE: objects in use. Shrinking the cache first flushes the
+# per-CPU slabs, whose free objects SLUB would otherwise count as in use.
+# Needs CONFIG_SLUB_DEBUG, and slab_nomerge on the command line so that the
+# cache is not an alias of another.
+slab_objects() {
+	echo 1 > "/sys/kernel/slab/$1/shrink"
+	awk '{ print $1 }' "/sys/kernel/slab/$1/objects"
+}
 
 # hold_start CG ARGS...: run swapverify --hold in cgroup CG and wait until
 # it holds its memory; sets HOLD_JOB, HOLD_PID and HOLD_LOG.

@@ -1,0 +1,87 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make kernel-bisect-check: prove that every prefix of kernel/series is a
+# kernel upstream could bisect through. For each patch, in order, on top of
+# the ones before it:
+#   - checkpatch.pl --strict reports nothing,
+#   - the kernel builds,
+#   - every C file the patch touches compiles with W=1 and sparse (C=1)
+#     without a warning,
+#   - the guest smoke suite (tests/vm/suites/00-harness.bats) passes.
+# Output is TAP, one line per check, so tests/check can count it.
+#
+# It works in the patched flavour's tree and build folder, one patch at a
+# time, so each step rebuilds only what that patch touched; at the end the
+# tree holds the whole series again, as `make kernel` left it.
+. "$(dirname "$0")/common.sh"
+
+SRC=$BUILD/src/$KVER-patched
+OBJ=$BUILD/obj/$KVER-patched
+SMOKE=${SMOKE:-tests/vm/suites/00-harness.bats}
+LOGDIR=$BUILD/logs/bisect
+mkdir -p "$LOGDIR"
+
+bash "$(dirname "$0")/build.sh" patched >/dev/null || die "the full series does not build"
+mapfile -t files < <(series_files)
+[ ${#files[@]} -gt 0 ] || { echo "1..0 # SKIP kernel/series is empty"; exit 0; }
+
+n=0
+failed=0
+check() { # DESCRIPTION COMMAND...
+	local desc=$1
+	shift
+	n=$((n + 1))
+	if "$@" > "$LOGDIR/$n.log" 2>&1; then
+		echo "ok $n $desc"
+	else
+		echo "not ok $n $desc"
+		sed 's/^/# /' "$LOGDIR/$n.log" | tail -n 30
+		failed=1
+	fi
+}
+
+checkpatch_clean() { # PATCH
+	local out
+	out=$(cd "$SRC" && ./scripts/checkpatch.pl --strict -q --show-types "$1" 2>&1)
+	echo "$out"
+	[ -z "$out" ]
+}
+
+kmake() { make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" CC="ccache gcc" "$@"; }
+
+# Compile each touched C file again with W=1 and sparse; any output line
+# that names the file is a warning this patch must not add.
+w1_sparse_clean() { # PATCH
+	local f obj bad=0
+	for f in $(git -C "$SRC" show --pretty= --name-only HEAD -- '*.c'); do
+		obj=${f%.c}.o
+		[ -f "$OBJ/$obj" ] || continue # not in this config
+		rm -f "$OBJ/$obj"
+		kmake W=1 C=1 "$obj" 2>&1 | tee "$LOGDIR/w1.out"
+		grep -q "$f" "$LOGDIR/w1.out" && bad=1
+	done
+	return $bad
+}
+
+smoke() { # PATCH-NUMBER
+	tests/vm/run --quiet --kernel "$OBJ/arch/x86/boot/bzImage" --flavour patched \
+		-- tests/vm/guest-suites "$SMOKE"
+}
+
+cd "$TOP"
+echo "1..$((${#files[@]} * 5))"
+kgit -C "$SRC" checkout -q -f --detach base
+# The tree is about to hold partial series: make build.sh re-apply later
+# if this script dies half way.
+echo interrupted > "$BUILD/src/.$KVER-patched.applied"
+for f in "${files[@]}"; do
+	p=$(basename "$f")
+	check "$p: applies" kgit -C "$SRC" am -q --keep-cr "$f"
+	check "$p: checkpatch --strict is clean" checkpatch_clean "$f"
+	check "$p: kernel builds" kmake bzImage
+	check "$p: no W=1 or sparse warning in the files it touches" w1_sparse_clean "$f"
+	check "$p: guest smoke suite passes" smoke
+done
+# The last step built the whole series: the patched build is current again.
+hash_of "${files[@]}" > "$BUILD/src/.$KVER-patched.applied"
+exit $failed
