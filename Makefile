@@ -34,7 +34,16 @@ help:
 deps:
 	@scripts/install-deps
 
-tools: $(TOOLS)
+tools: $(TOOLS) $(BUILD)/ynl/.stamp
+
+# The kernel's own netlink client (YNL) from linux-source-6.12: the guest
+# tests drive the zswap family through it with kernel/spec/zswap.yaml.
+YNL_TARBALL := /usr/src/linux-source-6.12.tar.xz
+$(BUILD)/ynl/.stamp: $(YNL_TARBALL)
+	@rm -rf $(@D) && mkdir -p $(@D)
+	tar -xJf $< -C $(@D) --strip-components=1 --wildcards \
+		'*/tools/net/ynl/*' '*/Documentation/netlink/*'
+	@touch $@
 
 $(BUILD)/tools/%: tests/tools/%.c
 	@mkdir -p $(@D)

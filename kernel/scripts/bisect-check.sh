@@ -42,7 +42,8 @@ check() { # DESCRIPTION COMMAND...
 
 checkpatch_clean() { # PATCH
 	local out
-	out=$(cd "$SRC" && ./scripts/checkpatch.pl --strict -q --show-types "$1" 2>&1)
+	# Debian's python3 first: checkpatch runs spdxcheck.py, which needs python3-ply.
+	out=$(cd "$SRC" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict -q --show-types "$1" 2>&1)
 	echo "$out"
 	[ -z "$out" ]
 }

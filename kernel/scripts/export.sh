@@ -14,7 +14,7 @@ count=$(git -C "$TREE" rev-list --count base..HEAD)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Fixed options so re-exporting an unchanged tree rewrites identical files.
-git -C "$TREE" -c core.abbrev=12 format-patch -q --no-signature --zero-commit \
+git -C "$TREE" -c core.abbrev=12 -c diff.orderFile="$TOP/kernel/scripts/diff.order" format-patch -q --no-signature --zero-commit \
 	--no-numbered -o "$tmp" base..HEAD
 mkdir -p "$PATCHES"
 rm -f "$PATCHES"/*.patch

@@ -1,0 +1,65 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# kernel/spec/zswap.yaml is the spec the netlink patch adds, and it is valid
+# against the kernel's genetlink schema (from linux-source-6.12).
+
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup() {
+	TOP=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	BUILD=${BUILD:-$TOP/build}
+}
+
+# added_file PATH: the content a patch in kernel/patches adds as new file PATH
+added_file() {
+	cat "$TOP"/kernel/patches/*.patch | awk -v f="b/$1" '
+		/^diff --git / { on = 0 }
+		on && /^\+/ { print substr($0, 2) }
+		$1 == "+++" && $2 == f { on = 1 }'
+}
+
+@test "kernel/spec/zswap.yaml is the spec the series adds to Documentation/netlink/specs" {
+	run added_file Documentation/netlink/specs/zswap.yaml
+	assert_success
+	[ -n "$output" ] || fail "no patch adds Documentation/netlink/specs/zswap.yaml"
+	assert_equal "$output" "$(cat "$TOP/kernel/spec/zswap.yaml")"
+}
+
+@test "kernel/spec/zswap.yaml is valid against the genetlink schema" {
+	local schema=$BUILD/ynl/Documentation/netlink/genetlink.yaml
+	[ -f "$schema" ] || fail "$schema missing: run make"
+	run /usr/bin/python3 -c '
+import sys, yaml, jsonschema
+jsonschema.validate(yaml.safe_load(open(sys.argv[1])), yaml.safe_load(open(sys.argv[2])))
+print("valid")' "$TOP/kernel/spec/zswap.yaml" "$schema"
+	assert_success
+	assert_output valid
+}
+
+@test "the UAPI header and the spec number the attributes alike" {
+	local hdr
+	hdr=$(added_file include/uapi/linux/zswap.h)
+	[ -n "$hdr" ] || fail "no patch adds include/uapi/linux/zswap.h"
+	# The spec lists attributes from value 1 on, in the header's order.
+	run /usr/bin/python3 - "$TOP/kernel/spec/zswap.yaml" <<'PY'
+import re, sys, yaml
+spec = yaml.safe_load(open(sys.argv[1]))
+for s in spec["attribute-sets"]:
+    prefix = "ZSWAP_A_" if s["name"] == "zswap" else "ZSWAP_MEMCG_A_"
+    print(" ".join(prefix + a["name"].upper().replace("-", "_") for a in s["attributes"]))
+print(" ".join("ZSWAP_CMD_" + o["name"].upper().replace("-", "_") for o in spec["operations"]["list"]))
+PY
+	assert_success
+	local line enum
+	while read -r line; do
+		case $line in
+		ZSWAP_A_*) enum=zswap_attr ;;
+		ZSWAP_MEMCG_A_*) enum=zswap_memcg_attr ;;
+		*) enum=zswap_cmd ;;
+		esac
+		# The header's entries after the UNSPEC one, up to the __MAX one.
+		assert_equal "$line" "$(sed -n "/^enum $enum {/,/^};/p" <<<"$hdr" |
+			grep -oE '^\s+ZSWAP_[A-Z_]+' | tr -d '\t ' | grep -v -e UNSPEC -e '^__' | xargs)"
+	done <<<"$output"
+}
