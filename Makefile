@@ -11,12 +11,17 @@ CFLAGS ?= -O2 -g
 WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2
 ALL_CFLAGS := -std=gnu11 $(WARNINGS) $(CFLAGS)
 
-TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench
+TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/genl-fuzz
 
-.PHONY: all help deps tools kernel kernel-tree kernel-export kernel-bisect-check vm demo check \
+.PHONY: all help deps tools lib zswapctl unit-tests kernel kernel-tree kernel-export kernel-bisect-check vm demo check \
 	check-host check-vm clean distclean
 
 all: tools
+
+# Each part's rules live beside it: lib and unit-tests (libzswapnl/build.mk),
+# zswapctl (zswapctl/build.mk).
+-include libzswapnl/build.mk
+-include zswapctl/build.mk
 
 help:
 	@echo 'make deps           install the Debian packages the project needs (root)'
@@ -49,6 +54,10 @@ $(BUILD)/tools/%: tests/tools/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 
+$(BUILD)/tools/%: tests/stress/%.c include/uapi/linux/zswap.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Iinclude/uapi -o $@ $<
+
 kernel:
 	@kernel/scripts/build.sh $(KERNEL_FLAVOUR) >/dev/null
 
@@ -67,13 +76,13 @@ vm: tools
 demo: tools
 	@tests/vm/run -- tests/vm/demo.sh
 
-check: tools
+check: all
 	@tests/check all
 
-check-host: tools
+check-host: all
 	@tests/check host
 
-check-vm: tools
+check-vm: all
 	@tests/check vm
 
 clean:

@@ -6,7 +6,7 @@
 #   - checkpatch.pl --strict reports nothing,
 #   - the kernel builds,
 #   - every C file the patch touches compiles with W=1 and sparse (C=1)
-#     without a warning,
+#     without a warning the stock tree's copy of the file does not have,
 #   - the guest smoke suite (tests/vm/suites/00-harness.bats) passes.
 # Output is TAP, one line per check, so tests/check can count it.
 #
@@ -17,10 +17,13 @@
 
 SRC=$BUILD/src/$KVER-patched
 OBJ=$BUILD/obj/$KVER-patched
+STOCK_SRC=$BUILD/src/$KVER-stock
+STOCK_OBJ=$BUILD/obj/$KVER-stock
 SMOKE=${SMOKE:-tests/vm/suites/00-harness.bats}
 LOGDIR=$BUILD/logs/bisect
 mkdir -p "$LOGDIR"
 
+bash "$(dirname "$0")/build.sh" stock >/dev/null || die "the stock tree does not build"
 bash "$(dirname "$0")/build.sh" patched >/dev/null || die "the full series does not build"
 mapfile -t files < <(series_files)
 [ ${#files[@]} -gt 0 ] || { echo "1..0 # SKIP kernel/series is empty"; exit 0; }
@@ -50,16 +53,27 @@ checkpatch_clean() { # PATCH
 
 kmake() { make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" CC="ccache gcc" "$@"; }
 
-# Compile each touched C file again with W=1 and sparse; any output line
-# that names the file is a warning this patch must not add.
+# The W=1 and sparse warnings of one C file, without line numbers, sorted:
+# compiled in SRC with OBJ as build folder.
+file_warnings() { # SRC OBJ FILE
+	local obj=${3%.c}.o
+	rm -f "$2/$obj"
+	make -s -C "$1" O="$2" ARCH=x86_64 CC="ccache gcc" W=1 C=1 "$obj" 2>&1 |
+		grep -F "$3:" | sed -E 's/:[0-9]+(:[0-9]+)?:/:/' | sort -u
+}
+
+# Every C file the patch touches compiles without a W=1 or sparse warning
+# that the same file in the stock tree does not have already.
 w1_sparse_clean() { # PATCH
-	local f obj bad=0
+	local f new bad=0
 	for f in $(git -C "$SRC" show --pretty= --name-only HEAD -- '*.c'); do
-		obj=${f%.c}.o
-		[ -f "$OBJ/$obj" ] || continue # not in this config
-		rm -f "$OBJ/$obj"
-		kmake W=1 C=1 "$obj" 2>&1 | tee "$LOGDIR/w1.out"
-		grep -q "$f" "$LOGDIR/w1.out" && bad=1
+		[ -f "$OBJ/${f%.c}.o" ] || continue # not in this config
+		new=$(comm -23 <(file_warnings "$SRC" "$OBJ" "$f") \
+			<([ -f "$STOCK_SRC/$f" ] && file_warnings "$STOCK_SRC" "$STOCK_OBJ" "$f"))
+		if [ -n "$new" ]; then
+			echo "$new"
+			bad=1
+		fi
 	done
 	return $bad
 }

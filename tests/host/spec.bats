@@ -63,3 +63,10 @@ PY
 			grep -oE '^\s+ZSWAP_[A-Z_]+' | tr -d '\t ' | grep -v -e UNSPEC -e '^__' | xargs)"
 	done <<<"$output"
 }
+
+@test "include/uapi/linux/zswap.h is the header the series adds" {
+	run added_file include/uapi/linux/zswap.h
+	assert_success
+	[ -n "$output" ] || fail "no patch adds include/uapi/linux/zswap.h"
+	assert_equal "$output" "$(cat "$TOP/include/uapi/linux/zswap.h")"
+}
