@@ -23,6 +23,8 @@ SMOKE=${SMOKE:-tests/vm/suites/00-harness.bats}
 LOGDIR=$BUILD/logs/bisect
 mkdir -p "$LOGDIR"
 
+# The whole check holds the build lock: it rewrites the patched tree.
+take_build_lock
 bash "$(dirname "$0")/build.sh" stock >/dev/null || die "the stock tree does not build"
 bash "$(dirname "$0")/build.sh" patched >/dev/null || die "the full series does not build"
 mapfile -t files < <(series_files)

@@ -32,6 +32,8 @@ BUILD_KEY=$(printf '%s\n' "$FLAVOUR" "$SRC_KEY" "$(gcc --version | head -1)" |
 	    cat - $FRAGMENTS $EXTRA "$0" "$(dirname "$0")/common.sh" | sha256sum | cut -c1-16)
 IMAGE=$OBJ/arch/x86/boot/bzImage
 
+take_build_lock
+
 if [ -f "$OBJ/.zswapctl-stamp" ] && [ "$(cat "$OBJ/.zswapctl-stamp")" = "$BUILD_KEY" ] &&
    [ -f "$IMAGE" ]; then
 	msg UPTODATE "$KVER-$FLAVOUR ($BUILD_KEY)"

@@ -56,3 +56,16 @@ ensure_repo() {
 }
 
 hash_of() { cat "$@" /dev/null | sha256sum | cut -c1-16; }
+
+# One kernel build at a time: flavours share source trees and two runs of
+# the same flavour share a build folder. Children inherit the lock.
+take_build_lock() {
+	[ -n "${ZSWAPCTL_BUILD_LOCKED:-}" ] && return 0
+	mkdir -p "$BUILD"
+	exec 9>"$BUILD/.kernel-build.lock"
+	if ! flock -n 9; then
+		msg WAIT "another kernel build holds $BUILD/.kernel-build.lock"
+		flock 9
+	fi
+	export ZSWAPCTL_BUILD_LOCKED=1
+}
