@@ -50,7 +50,7 @@ $(BUILD)/ynl/.stamp: $(YNL_TARBALL)
 		'*/tools/net/ynl/*' '*/Documentation/netlink/*'
 	@touch $@
 
-$(BUILD)/tools/%: tests/tools/%.c
+$(BUILD)/tools/%: tests/tools/%.c tests/tools/mix64.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $<
 

@@ -26,6 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "mix64.h"
+
 #define PAGE_SIZE 4096UL
 #define WORDS_PER_PAGE (PAGE_SIZE / sizeof(uint64_t))
 
@@ -41,13 +43,6 @@ static void on_go(int sig)
 	go = 1;
 }
 
-static uint64_t mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
 
 /* The first word of page @i, which the read-back checks. */
 static uint64_t first_word(enum kind kind, size_t i)

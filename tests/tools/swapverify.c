@@ -34,6 +34,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "mix64.h"
+
 #define PAGE_SIZE 4096UL
 #define WORDS_PER_PAGE (PAGE_SIZE / sizeof(uint64_t))
 #define MAX_REPORTED_MISMATCHES 10
@@ -62,14 +64,6 @@ struct tally {
 	uint64_t kinds[NR_KINDS];
 };
 
-/* splitmix64: a full-period mixer, so nearby inputs give unrelated output. */
-static uint64_t mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
 
 static uint64_t page_key(const struct config *cfg, size_t page, uint32_t gen)
 {
