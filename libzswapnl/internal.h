@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What the parts of libzswapnl share. Nothing here is exported: the library
+ * is built with -fvisibility=hidden, and only the declarations of zswapnl.h
+ * get the default visibility.
+ */
+#ifndef ZSWAPNL_INTERNAL_H
+#define ZSWAPNL_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#pragma GCC visibility push(default)
+#include "zswapnl.h"
+#pragma GCC visibility pop
+
+struct mnl_socket;
+struct nlattr;
+struct nlmsghdr;
+
+#define ZNL_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define ZNL_BIT(nr) (UINT64_C(1) << (nr))
+#define ZNL_MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/* Sizes of the structs of version 1.0: a caller's struct_size is never less */
+#define ZNL_OPTIONS_SIZE_V1 sizeof(struct zswapnl_options)
+#define ZNL_GLOBAL_SIZE_V1 sizeof(struct zswapnl_global)
+#define ZNL_MEMCG_SIZE_V1 sizeof(struct zswapnl_memcg)
+#define ZNL_PARAMS_SIZE_V1 sizeof(struct zswapnl_params)
+#define ZNL_EVENT_SIZE_V1 sizeof(struct zswapnl_event)
+
+/* Receive buffer: the largest message a dump can put in one datagram */
+#define ZNL_RECV_SIZE 32768
+/* Request buffer: GET, SET, MEMCG_GET and MEMCG_SET all fit with room */
+#define ZNL_REQ_SIZE 1024
+/* Events that arrive while a call waits for its reply, kept for later */
+#define ZNL_EVENT_QUEUE_MAX 64
+/* How long a request waits for each part of its reply */
+#define ZNL_REPLY_TIMEOUT_MS 10000
+
+struct znl_event_msg {
+	struct znl_event_msg *next;
+	size_t len;
+	unsigned char data[];
+};
+
+struct zswapnl {
+	enum zswapnl_source source;
+	char *root;		/* prefix of every path: "" for "/" */
+	long page_size;
+
+	/* Netlink source only */
+	struct mnl_socket *nl;
+	uint32_t portid;
+	uint32_t seq;
+	uint16_t family;	/* the "zswap" family's id */
+	uint32_t family_version;
+	uint32_t events_group;	/* 0: the family has no "events" group */
+	bool subscribed;
+	unsigned char *req;	/* the request in flight, for extack offsets */
+	size_t req_len;
+	unsigned char *rbuf;	/* ZNL_RECV_SIZE bytes */
+
+	/* Events received while waiting for a reply */
+	struct znl_event_msg *ev_head, *ev_tail;
+	unsigned int ev_count;
+	bool ev_lost;		/* the socket overran, or the queue did */
+};
+
+/* error.c */
+void znl_err_clear(struct zswapnl_error *err);
+int znl_err(struct zswapnl_error *err, int code, const char *attr, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int znl_err_sys(struct zswapnl_error *err, int code, const char *attr, const char *what,
+		const char *path);
+
+/* structs.c: struct_size checks and copies */
+int znl_check_size(uint32_t size, size_t min, const char *what, struct zswapnl_error *err);
+void znl_copy_out(void *dst, const void *src, size_t src_size);
+void znl_memcg_reset(struct zswapnl_memcg *m);
+
+/* names.c: attribute types of the family, by their names in the spec */
+enum znl_attr_set {
+	ZNL_SET_ZSWAP,
+	ZNL_SET_MEMCG,
+};
+
+enum znl_kind {
+	ZNL_KIND_NONE,		/* not an attribute this library knows */
+	ZNL_KIND_PAD,
+	ZNL_KIND_U8,
+	ZNL_KIND_U32,
+	ZNL_KIND_U64,
+	ZNL_KIND_STRING,
+};
+
+const char *znl_attr_name(enum znl_attr_set set, unsigned int type);
+enum znl_kind znl_attr_kind(enum znl_attr_set set, unsigned int type);
+enum znl_attr_set znl_cmd_attr_set(uint8_t cmd);
+
+/* attr.c: a bounds-checked walk over netlink attributes */
+struct znl_attr_iter {
+	const unsigned char *pos;
+	const unsigned char *end;
+};
+
+void znl_attr_iter_init(struct znl_attr_iter *it, const void *buf, size_t len);
+int znl_attr_iter_next(struct znl_attr_iter *it, const struct nlattr **attr);
+int znl_genl_msg(const void *msg, size_t len, uint8_t *cmd, const void **attrs,
+		 size_t *attrs_len);
+
+/*
+ * decode.c: one complete netlink message (nlmsghdr, genlmsghdr and
+ * attributes, as received) into a struct of this version's size. Unknown
+ * attribute types are skipped; a malformed message gives -EBADMSG.
+ */
+int znl_decode_global(const void *msg, size_t len, struct zswapnl_global *global,
+		      struct zswapnl_error *err);
+int znl_decode_event(const void *msg, size_t len, struct zswapnl_event *event,
+		     struct zswapnl_error *err);
+int znl_decode_memcg(const void *msg, size_t len, struct zswapnl_memcg *memcg,
+		     struct zswapnl_error *err);
+
+/*
+ * extack.c: an NLMSG_ERROR or NLMSG_DONE message for the request @req.
+ * Returns the status it carries (0 for an acknowledgment, a negative errno
+ * otherwise) and fills @err with the extack message and the name of the
+ * attribute of @req it points at; -EBADMSG when it is malformed.
+ */
+int znl_parse_status(const void *msg, size_t len, const void *req, size_t req_len,
+		     struct zswapnl_error *err);
+
+/* nl.c: the socket and one request at a time */
+typedef int (*znl_data_cb)(const struct nlmsghdr *nlh, void *data, struct zswapnl_error *err);
+
+int znl_nl_open(struct zswapnl *h, struct zswapnl_error *err);
+void znl_nl_close(struct zswapnl *h);
+struct nlmsghdr *znl_req_start(struct zswapnl *h, uint16_t type, uint16_t flags, uint8_t cmd,
+			       uint8_t version);
+int znl_req_run(struct zswapnl *h, znl_data_cb cb, void *data, struct zswapnl_error *err);
+int znl_nl_subscribe(struct zswapnl *h, struct zswapnl_error *err);
+int znl_nl_read_event(struct zswapnl *h, struct zswapnl_event *event, struct zswapnl_error *err);
+
+/* genl_ctrl.c */
+int znl_resolve_family(struct zswapnl *h, struct zswapnl_error *err);
+
+/* nl_ops.c: the netlink source */
+int znl_nl_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapnl_error *err);
+int znl_nl_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
+		     struct zswapnl_error *err);
+int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
+		       struct zswapnl_error *err);
+int znl_nl_set_params(struct zswapnl *h, const struct zswapnl_params *p,
+		      struct zswapnl_error *err);
+int znl_nl_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
+			       struct zswapnl_error *err);
+
+/* sysfile.c: small files under the handle's root */
+int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int znl_read_text(const char *path, char **text, size_t *len);
+int znl_read_line(const char *path, char *buf, size_t size);
+int znl_parse_u64(const char *s, uint64_t *val);
+int znl_read_u64(const char *path, uint64_t *val);
+int znl_kv_u64(const char *text, const char *key, uint64_t *val);
+int znl_write_text(const char *path, const char *text);
+void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g);
+
+/* fallback.c and fallback_memcg.c: sysfs, debugfs, /proc and cgroupfs */
+int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapnl_error *err);
+int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
+		      struct zswapnl_error *err);
+int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswapnl_error *err);
+int znl_cgroup_path_check(const char *path, struct zswapnl_error *err);
+int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
+		     struct zswapnl_error *err);
+int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
+			     struct zswapnl_error *err);
+int znl_fb_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
+		       struct zswapnl_error *err);
+int znl_fb_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
+			       struct zswapnl_error *err);
+
+/* memcg_list.c */
+int znl_list_append(struct zswapnl_memcg_list *list, size_t *cap, struct zswapnl_memcg *m);
+void znl_list_sort(struct zswapnl_memcg_list *list);
+
+#endif /* ZSWAPNL_INTERNAL_H */

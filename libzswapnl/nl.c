@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The handle's generic netlink socket: one request at a time, its reply
+ * and its status read back with the kernel's extended ack. Events that
+ * arrive on a subscribed socket while a request waits are queued for
+ * zswapnl_read_event().
+ */
+
+#include <errno.h>
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <linux/zswap.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "internal.h"
+
+static void event_queue_clear(struct zswapnl *h)
+{
+	struct znl_event_msg *ev, *next;
+
+	for (ev = h->ev_head; ev; ev = next) {
+		next = ev->next;
+		free(ev);
+	}
+	h->ev_head = h->ev_tail = NULL;
+	h->ev_count = 0;
+}
+
+/* Keep a copy of event @nlh; when the queue is full, the oldest is lost */
+static void event_queue_push(struct zswapnl *h, const struct nlmsghdr *nlh)
+{
+	struct znl_event_msg *ev, *old;
+
+	if (h->ev_count == ZNL_EVENT_QUEUE_MAX) {
+		old = h->ev_head;
+		h->ev_head = old->next;
+		if (!h->ev_head)
+			h->ev_tail = NULL;
+		h->ev_count--;
+		free(old);
+		h->ev_lost = true;
+	}
+	ev = malloc(sizeof(*ev) + nlh->nlmsg_len);
+	if (!ev) {
+		h->ev_lost = true;
+		return;
+	}
+	ev->next = NULL;
+	ev->len = nlh->nlmsg_len;
+	memcpy(ev->data, nlh, nlh->nlmsg_len);
+	if (h->ev_tail)
+		h->ev_tail->next = ev;
+	else
+		h->ev_head = ev;
+	h->ev_tail = ev;
+	h->ev_count++;
+}
+
+static struct znl_event_msg *event_queue_pop(struct zswapnl *h)
+{
+	struct znl_event_msg *ev = h->ev_head;
+
+	if (ev) {
+		h->ev_head = ev->next;
+		if (!h->ev_head)
+			h->ev_tail = NULL;
+		h->ev_count--;
+	}
+	return ev;
+}
+
+static bool is_event(const struct zswapnl *h, const struct nlmsghdr *nlh)
+{
+	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
+
+	return h->family && nlh->nlmsg_type == h->family && nlh->nlmsg_seq == 0 &&
+	       nlh->nlmsg_pid == 0 && nlh->nlmsg_len >= NLMSG_HDRLEN + GENL_HDRLEN &&
+	       genl->cmd == ZSWAP_CMD_EVENT;
+}
+
+/*
+ * One datagram from the kernel into h->rbuf: its length, or -EAGAIN when
+ * nothing came (at once with @dontwait, else within the reply timeout).
+ * Datagrams from other sockets are dropped; an overrun is remembered as
+ * lost events when subscribed, since the request may still get its reply.
+ */
+static ssize_t recv_one(struct zswapnl *h, bool dontwait, struct zswapnl_error *err)
+{
+	struct pollfd pfd = { .fd = mnl_socket_get_fd(h->nl), .events = POLLIN };
+	struct sockaddr_nl addr;
+	struct iovec iov = { .iov_base = h->rbuf, .iov_len = ZNL_RECV_SIZE };
+	struct msghdr mh = {
+		.msg_name = &addr,
+		.msg_namelen = sizeof(addr),
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+	};
+	ssize_t n;
+	int ret;
+
+	for (;;) {
+		if (!dontwait) {
+			ret = poll(&pfd, 1, ZNL_REPLY_TIMEOUT_MS);
+			if (ret < 0 && errno == EINTR)
+				continue;
+			if (ret < 0)
+				return znl_err(err, -errno, NULL, "poll on the netlink socket failed");
+			if (!ret)
+				return znl_err(err, -ETIMEDOUT, NULL, "no reply from the kernel");
+		}
+		mh.msg_namelen = sizeof(addr);
+		n = recvmsg(pfd.fd, &mh, MSG_DONTWAIT);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EAGAIN || errno == EWOULDBLOCK) {
+				if (dontwait)
+					return -EAGAIN;
+				continue;
+			}
+			if (errno == ENOBUFS && h->subscribed) {
+				h->ev_lost = true;
+				continue;
+			}
+			return znl_err(err, -errno, NULL, "cannot receive from the netlink socket");
+		}
+		if (mh.msg_flags & MSG_TRUNC)
+			return znl_err(err, -EMSGSIZE, NULL,
+				       "a netlink message did not fit the receive buffer");
+		if (mh.msg_namelen != sizeof(addr) || addr.nl_family != AF_NETLINK ||
+		    addr.nl_pid != 0)
+			continue;
+		return n;
+	}
+}
+
+struct nlmsghdr *znl_req_start(struct zswapnl *h, uint16_t type, uint16_t flags, uint8_t cmd,
+			       uint8_t version)
+{
+	struct nlmsghdr *nlh;
+	struct genlmsghdr *genl;
+
+	memset(h->req, 0, ZNL_REQ_SIZE);
+	nlh = mnl_nlmsg_put_header(h->req);
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
+	if (++h->seq == 0)
+		h->seq = 1;
+	nlh->nlmsg_seq = h->seq;
+	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
+	genl->cmd = cmd;
+	genl->version = version;
+	return nlh;
+}
+
+/*
+ * Send the request built in h->req and read until its status: every data
+ * message of the reply goes to @cb (which may be NULL). When @cb fails, the
+ * rest of the reply is still read, so that the socket is ready for the next
+ * request, and its error is returned.
+ */
+int znl_req_run(struct zswapnl *h, znl_data_cb cb, void *data, struct zswapnl_error *err)
+{
+	struct nlmsghdr *req = (struct nlmsghdr *)h->req;
+	const struct nlmsghdr *nlh;
+	int cb_ret = 0, ret, len;
+	ssize_t n;
+
+	h->req_len = req->nlmsg_len;
+	if (mnl_socket_sendto(h->nl, req, req->nlmsg_len) < 0)
+		return znl_err(err, -errno, NULL, "cannot send to the netlink socket");
+
+	for (;;) {
+		n = recv_one(h, false, err);
+		if (n < 0)
+			return n;
+		len = n;
+		for (nlh = (const struct nlmsghdr *)h->rbuf; mnl_nlmsg_ok(nlh, len);
+		     nlh = mnl_nlmsg_next(nlh, &len)) {
+			if (is_event(h, nlh)) {
+				if (h->subscribed)
+					event_queue_push(h, nlh);
+				continue;
+			}
+			if (nlh->nlmsg_seq != req->nlmsg_seq ||
+			    (nlh->nlmsg_pid && nlh->nlmsg_pid != h->portid))
+				continue; /* left over from an earlier request */
+			if (nlh->nlmsg_type == NLMSG_ERROR || nlh->nlmsg_type == NLMSG_DONE) {
+				struct zswapnl_error status;
+
+				ret = znl_parse_status(nlh, nlh->nlmsg_len, req, h->req_len,
+						       &status);
+				if (cb_ret)
+					return cb_ret;
+				if (err)
+					*err = status;
+				return ret;
+			}
+			if (nlh->nlmsg_type == req->nlmsg_type && cb && !cb_ret)
+				cb_ret = cb(nlh, data, err);
+		}
+	}
+}
+
+int znl_nl_subscribe(struct zswapnl *h, struct zswapnl_error *err)
+{
+	int group = h->events_group;
+
+	if (h->subscribed)
+		return 0;
+	if (!group)
+		return znl_err(err, -EOPNOTSUPP, NULL,
+			       "the zswap family has no \"%s\" multicast group", ZSWAP_MCGRP_EVENTS);
+	if (mnl_socket_setsockopt(h->nl, NETLINK_ADD_MEMBERSHIP, &group, sizeof(group)) < 0)
+		return znl_err(err, -errno, NULL, "cannot join the \"%s\" multicast group",
+			       ZSWAP_MCGRP_EVENTS);
+	h->subscribed = true;
+	return 0;
+}
+
+static int lost_events(struct zswapnl *h, struct zswapnl_error *err)
+{
+	h->ev_lost = false;
+	return znl_err(err, -ENOBUFS, NULL,
+		       "events were lost: they came faster than they were read");
+}
+
+/* 1 with an event in @event, 0 when none is pending, or a negative errno */
+int znl_nl_read_event(struct zswapnl *h, struct zswapnl_event *event, struct zswapnl_error *err)
+{
+	struct znl_event_msg *ev;
+	const struct nlmsghdr *nlh;
+	ssize_t n;
+	int ret, len;
+
+	if (!h->subscribed)
+		return znl_err(err, -EINVAL, NULL, "not subscribed to events");
+	for (;;) {
+		if (h->ev_lost)
+			return lost_events(h, err);
+		ev = event_queue_pop(h);
+		if (ev) {
+			ret = znl_decode_event(ev->data, ev->len, event, err);
+			free(ev);
+			return ret ?: 1;
+		}
+		n = recv_one(h, true, err);
+		if (n == -EAGAIN)
+			return 0;
+		if (n < 0)
+			return n;
+		/* Queue the events of the datagram; the loop takes the first */
+		len = n;
+		for (nlh = (const struct nlmsghdr *)h->rbuf; mnl_nlmsg_ok(nlh, len);
+		     nlh = mnl_nlmsg_next(nlh, &len))
+			if (is_event(h, nlh))
+				event_queue_push(h, nlh);
+	}
+}
+
+int znl_nl_open(struct zswapnl *h, struct zswapnl_error *err)
+{
+	int one = 1;
+
+	h->req = calloc(1, ZNL_REQ_SIZE);
+	h->rbuf = malloc(ZNL_RECV_SIZE);
+	if (!h->req || !h->rbuf)
+		return znl_err(err, -ENOMEM, NULL, "out of memory");
+	h->nl = mnl_socket_open2(NETLINK_GENERIC, SOCK_CLOEXEC);
+	if (!h->nl)
+		return znl_err(err, -errno, NULL, "cannot open a generic netlink socket");
+	if (mnl_socket_bind(h->nl, 0, MNL_SOCKET_AUTOPID) < 0)
+		return znl_err(err, -errno, NULL, "cannot bind the generic netlink socket");
+	h->portid = mnl_socket_get_portid(h->nl);
+	/* Kernels before 4.12 lack these: errors then come without details */
+	mnl_socket_setsockopt(h->nl, NETLINK_EXT_ACK, &one, sizeof(one));
+	mnl_socket_setsockopt(h->nl, NETLINK_CAP_ACK, &one, sizeof(one));
+	return znl_resolve_family(h, err);
+}
+
+void znl_nl_close(struct zswapnl *h)
+{
+	if (h->nl)
+		mnl_socket_close(h->nl);
+	h->nl = NULL;
+	free(h->req);
+	free(h->rbuf);
+	h->req = h->rbuf = NULL;
+	h->req_len = 0;
+	h->family = 0;
+	h->events_group = 0;
+	h->subscribed = false;
+	event_queue_clear(h);
+	h->ev_lost = false;
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* The calls of the API over the "zswap" generic netlink family */
+
+#include <errno.h>
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+#include <linux/zswap.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct global_reply {
+	struct zswapnl_global *global;
+	bool got;
+};
+
+static int global_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error *err)
+{
+	struct global_reply *r = data;
+
+	r->got = true;
+	return znl_decode_global(nlh, nlh->nlmsg_len, r->global, err);
+}
+
+int znl_nl_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapnl_error *err)
+{
+	struct global_reply r = { .global = g };
+	int ret;
+
+	znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_GET, ZSWAP_GENL_VERSION);
+	ret = znl_req_run(h, global_cb, &r, err);
+	if (!ret && !r.got)
+		ret = znl_err(err, -EBADMSG, NULL, "the kernel sent no GET reply");
+	return ret;
+}
+
+struct memcg_reply {
+	struct zswapnl_memcg *memcg;
+	bool got;
+};
+
+static int memcg_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error *err)
+{
+	struct memcg_reply *r = data;
+
+	if (r->got)
+		zswapnl_memcg_free(r->memcg);
+	r->got = true;
+	return znl_decode_memcg(nlh, nlh->nlmsg_len, r->memcg, err);
+}
+
+int znl_nl_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
+		     struct zswapnl_error *err)
+{
+	struct memcg_reply r = { .memcg = m };
+	struct nlmsghdr *nlh;
+	int ret;
+
+	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_MEMCG_GET, ZSWAP_GENL_VERSION);
+	mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ID, id);
+	ret = znl_req_run(h, memcg_cb, &r, err);
+	if (!ret && !r.got)
+		ret = znl_err(err, -EBADMSG, NULL, "the kernel sent no MEMCG_GET reply");
+	return ret;
+}
+
+struct dump {
+	struct zswapnl_memcg_list *list;
+	size_t cap;
+};
+
+static int dump_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error *err)
+{
+	struct dump *d = data;
+	struct zswapnl_memcg m;
+	int ret;
+
+	ret = znl_decode_memcg(nlh, nlh->nlmsg_len, &m, err);
+	if (!ret) {
+		ret = znl_list_append(d->list, &d->cap, &m);
+		if (ret) {
+			zswapnl_memcg_free(&m);
+			ret = znl_err(err, ret, NULL, "out of memory");
+		}
+	}
+	return ret;
+}
+
+int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
+		       struct zswapnl_error *err)
+{
+	struct dump d = { .list = list };
+	int ret;
+
+	znl_req_start(h, h->family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET, ZSWAP_GENL_VERSION);
+	ret = znl_req_run(h, dump_cb, &d, err);
+	if (ret)
+		return ret;
+	znl_list_sort(list);
+	return 0;
+}
+
+/* A library explanation for a refusal the kernel did not explain */
+static int admin_refused(int ret, const char *what, struct zswapnl_error *err)
+{
+	if ((ret == -EPERM || ret == -EACCES) && err && !err->msg[0])
+		znl_err(err, ret, NULL, "setting %s needs CAP_NET_ADMIN", what);
+	return ret;
+}
+
+static int put_name(struct nlmsghdr *nlh, uint16_t type, const char *name, const char *attr,
+		    struct zswapnl_error *err)
+{
+	if (!name)
+		return znl_err(err, -EINVAL, attr, "%s: no value given", attr);
+	if (!mnl_attr_put_strz_check(nlh, ZNL_REQ_SIZE, type, name))
+		return znl_err(err, -EINVAL, attr, "%s: the name is too long", attr);
+	return 0;
+}
+
+int znl_nl_set_params(struct zswapnl *h, const struct zswapnl_params *p,
+		      struct zswapnl_error *err)
+{
+	struct nlmsghdr *nlh;
+	int ret;
+
+	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_SET, ZSWAP_GENL_VERSION);
+	if (p->set & ZSWAPNL_SET_ENABLED)
+		mnl_attr_put_u8(nlh, ZSWAP_A_ENABLED, p->enabled ? 1 : 0);
+	if (p->set & ZSWAPNL_SET_COMPRESSOR) {
+		ret = put_name(nlh, ZSWAP_A_COMPRESSOR, p->compressor, "compressor", err);
+		if (ret)
+			return ret;
+	}
+	if (p->set & ZSWAPNL_SET_ZPOOL) {
+		ret = put_name(nlh, ZSWAP_A_ZPOOL, p->zpool, "zpool", err);
+		if (ret)
+			return ret;
+	}
+	if (p->set & ZSWAPNL_SET_MAX_POOL_PERCENT)
+		mnl_attr_put_u32(nlh, ZSWAP_A_MAX_POOL_PERCENT, p->max_pool_percent);
+	if (p->set & ZSWAPNL_SET_ACCEPT_THRESHOLD_PERCENT)
+		mnl_attr_put_u32(nlh, ZSWAP_A_ACCEPT_THRESHOLD_PERCENT,
+				 p->accept_threshold_percent);
+	return admin_refused(znl_req_run(h, NULL, NULL, err), "zswap parameters", err);
+}
+
+int znl_nl_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
+			       struct zswapnl_error *err)
+{
+	struct nlmsghdr *nlh;
+
+	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_MEMCG_SET, ZSWAP_GENL_VERSION);
+	mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ID, id);
+	mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ZSWAP_MAX, max);
+	return admin_refused(znl_req_run(h, NULL, NULL, err), "memory.zswap.max", err);
+}

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Small files under the handle's root: sysfs, debugfs, procfs and cgroupfs
+ * files hold one value, or "key value" lines.
+ */
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+/* Bigger files are not what this library reads */
+#define ZNL_TEXT_MAX (4 << 20)
+
+/* @buf gets the root followed by the formatted path, which starts with '/' */
+int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, ...)
+{
+	size_t root_len = strlen(h->root);
+	va_list ap;
+	int n;
+
+	if (root_len >= size)
+		return -ENAMETOOLONG;
+	memcpy(buf, h->root, root_len);
+	va_start(ap, fmt);
+	n = vsnprintf(buf + root_len, size - root_len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= size - root_len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* The whole of @path, NUL-terminated, in a buffer to free */
+int znl_read_text(const char *path, char **text, size_t *len)
+{
+	size_t size = 4096, used = 0;
+	char *buf, *bigger;
+	ssize_t n;
+	int fd, ret = 0;
+
+	*text = NULL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	buf = malloc(size);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (;;) {
+		if (used + 1 >= size) {
+			if (size >= ZNL_TEXT_MAX) {
+				ret = -EFBIG;
+				break;
+			}
+			bigger = realloc(buf, size * 2);
+			if (!bigger) {
+				ret = -ENOMEM;
+				break;
+			}
+			buf = bigger;
+			size *= 2;
+		}
+		n = read(fd, buf + used, size - used - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			break;
+		}
+		if (!n)
+			break;
+		used += n;
+	}
+	close(fd);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	buf[used] = '\0';
+	*text = buf;
+	if (len)
+		*len = used;
+	return 0;
+}
+
+/* A one-line file without its trailing white space; -EOVERFLOW if too long */
+int znl_read_line(const char *path, char *buf, size_t size)
+{
+	size_t len;
+	char *text;
+	int ret;
+
+	ret = znl_read_text(path, &text, &len);
+	if (ret)
+		return ret;
+	while (len && isspace((unsigned char)text[len - 1]))
+		len--;
+	text[len] = '\0';
+	if (len >= size || strchr(text, '\n'))
+		ret = -EOVERFLOW;
+	else
+		memcpy(buf, text, len + 1);
+	free(text);
+	return ret;
+}
+
+/* A decimal u64 and nothing else but white space around it */
+int znl_parse_u64(const char *s, uint64_t *val)
+{
+	unsigned long long v;
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -errno;
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+int znl_read_u64(const char *path, uint64_t *val)
+{
+	char buf[64];
+	int ret;
+
+	ret = znl_read_line(path, buf, sizeof(buf));
+	return ret ?: znl_parse_u64(buf, val);
+}
+
+/*
+ * The value of @key in lines of "key value" (/proc/vmstat, memory.stat)
+ * or "key: value kB" (/proc/meminfo): -ENOENT when no line has it.
+ */
+int znl_kv_u64(const char *text, const char *key, uint64_t *val)
+{
+	size_t key_len = strlen(key);
+	const char *line, *next, *p;
+	unsigned long long v;
+	char *end;
+
+	for (line = text; *line; line = next) {
+		next = strchrnul(line, '\n');
+		if (*next)
+			next++;
+		if (strncmp(line, key, key_len))
+			continue;
+		p = line + key_len;
+		if (*p == ':')
+			p++;
+		if (*p != ' ' && *p != '\t')
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!isdigit((unsigned char)*p))
+			return -EINVAL;
+		errno = 0;
+		v = strtoull(p, &end, 10);
+		if (errno)
+			return -errno;
+		if (*end && *end != '\n' && *end != ' ')
+			return -EINVAL;
+		*val = v;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+/* Write @text in one write(), as sysfs and cgroupfs want it */
+int znl_write_text(const char *path, const char *text)
+{
+	size_t len = strlen(text);
+	ssize_t n;
+	int fd, ret = 0;
+
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	do {
+		n = write(fd, text, len);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		ret = -errno;
+	else if ((size_t)n != len)
+		ret = -EIO;
+	if (close(fd) && !ret && errno != EINTR)
+		ret = -errno;
+	return ret;
+}
+
+/* zswpin and zswpout, from /proc/vmstat in both sources */
+void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g)
+{
+	char path[4096], *text;
+
+	g->known &= ~(ZNL_BIT(ZSWAPNL_G_ZSWPIN) | ZNL_BIT(ZSWAPNL_G_ZSWPOUT));
+	g->zswpin = g->zswpout = 0;
+	if (znl_path(h, path, sizeof(path), "/proc/vmstat") ||
+	    znl_read_text(path, &text, NULL))
+		return;
+	if (!znl_kv_u64(text, "zswpin", &g->zswpin))
+		g->known |= ZNL_BIT(ZSWAPNL_G_ZSWPIN);
+	else
+		g->zswpin = 0;
+	if (!znl_kv_u64(text, "zswpout", &g->zswpout))
+		g->known |= ZNL_BIT(ZSWAPNL_G_ZSWPOUT);
+	else
+		g->zswpout = 0;
+	free(text);
+}

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libzswapnl: zswap's counters, parameters and per-memcg figures, its
+ * controls and its events, through the "zswap" generic netlink family, or,
+ * on kernels without it, through /sys/module/zswap/parameters,
+ * /sys/kernel/debug/zswap, /proc and the cgroup v2 files.
+ *
+ * Conventions:
+ *  - A handle owns one netlink socket (or none, with the fallback source);
+ *    the library keeps no global state, never prints and never exits.
+ *  - Calls return 0 or a negative errno value, and fill the caller's
+ *    struct zswapnl_error, when one is given, with the kernel's extack
+ *    message and offending attribute, or the library's own explanation.
+ *  - Every figure a source cannot give is marked unknown: its bit in the
+ *    struct's `known` mask is clear, and its value is 0. A 0 with its bit
+ *    set is a real 0.
+ *  - Structs start with struct_size, which the caller sets to the size it
+ *    was compiled with, so that later versions can grow them.
+ */
+#ifndef ZSWAPNL_H
+#define ZSWAPNL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ZSWAPNL_VERSION_MAJOR 1
+#define ZSWAPNL_VERSION_MINOR 0
+
+/* The value of zswap_max for "max" (no limit) */
+#define ZSWAPNL_MAX UINT64_MAX
+
+enum zswapnl_source {
+	ZSWAPNL_SOURCE_NETLINK = 1,	/* the "zswap" generic netlink family */
+	ZSWAPNL_SOURCE_FALLBACK,	/* sysfs, debugfs, /proc and cgroupfs */
+};
+
+enum zswapnl_mode {
+	ZSWAPNL_MODE_AUTO,		/* netlink if the kernel has the family */
+	ZSWAPNL_MODE_NETLINK,		/* netlink or fail with -EOPNOTSUPP */
+	ZSWAPNL_MODE_FALLBACK,		/* never netlink */
+};
+
+struct zswapnl_options {
+	uint32_t struct_size;		/* sizeof(struct zswapnl_options) */
+	enum zswapnl_mode mode;
+	/*
+	 * The root the fallback reads under, "/" when NULL: tests point it at
+	 * a recorded tree holding sys/, proc/ and sys/fs/cgroup/.
+	 */
+	const char *root;
+};
+
+struct zswapnl_error {
+	int code;			/* negative errno, as returned */
+	char msg[256];			/* what went wrong, "" if nothing is known */
+	char attr[64];			/* offending attribute (spec name), or "" */
+};
+
+/* Bits of struct zswapnl_global.known */
+enum zswapnl_global_field {
+	ZSWAPNL_G_STORED_PAGES,
+	ZSWAPNL_G_ZERO_PAGES,
+	ZSWAPNL_G_POOL_TOTAL_SIZE,
+	ZSWAPNL_G_POOL_LIMIT_BYTES,
+	ZSWAPNL_G_POOL_LIMIT_HIT,
+	ZSWAPNL_G_REJECT_RECLAIM_FAIL,
+	ZSWAPNL_G_REJECT_ALLOC_FAIL,
+	ZSWAPNL_G_REJECT_KMEMCACHE_FAIL,
+	ZSWAPNL_G_REJECT_COMPRESS_POOR,
+	ZSWAPNL_G_WRITTEN_BACK_PAGES,
+	ZSWAPNL_G_DUPLICATE_ENTRY,
+	ZSWAPNL_G_ZSWPIN,		/* /proc/vmstat, in both sources */
+	ZSWAPNL_G_ZSWPOUT,		/* /proc/vmstat, in both sources */
+	ZSWAPNL_G_ENABLED,
+	ZSWAPNL_G_COMPRESSOR,
+	ZSWAPNL_G_ZPOOL,
+	ZSWAPNL_G_MAX_POOL_PERCENT,
+	ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT,
+	ZSWAPNL_G_NR_FIELDS,
+};
+
+struct zswapnl_global {
+	uint32_t struct_size;
+	uint64_t known;			/* 1 << enum zswapnl_global_field */
+	uint64_t stored_pages;
+	uint64_t zero_pages;
+	uint64_t pool_total_size;	/* bytes */
+	uint64_t pool_limit_bytes;
+	uint64_t pool_limit_hit;
+	uint64_t reject_reclaim_fail;
+	uint64_t reject_alloc_fail;
+	uint64_t reject_kmemcache_fail;
+	uint64_t reject_compress_poor;
+	uint64_t written_back_pages;
+	uint64_t duplicate_entry;
+	uint64_t zswpin;
+	uint64_t zswpout;
+	bool enabled;
+	char compressor[64];
+	char zpool[32];
+	uint32_t max_pool_percent;
+	uint32_t accept_threshold_percent;
+};
+
+/* Bits of struct zswapnl_memcg.known */
+enum zswapnl_memcg_field {
+	ZSWAPNL_M_ID,
+	ZSWAPNL_M_PATH,
+	ZSWAPNL_M_COMPRESSED_BYTES,
+	ZSWAPNL_M_STORED_PAGES,
+	ZSWAPNL_M_ZERO_PAGES,
+	ZSWAPNL_M_ZSWPIN,
+	ZSWAPNL_M_ZSWPOUT,
+	ZSWAPNL_M_ZSWAP_MAX,
+	ZSWAPNL_M_NR_FIELDS,
+};
+
+struct zswapnl_memcg {
+	uint32_t struct_size;
+	uint64_t known;			/* 1 << enum zswapnl_memcg_field */
+	uint64_t id;			/* cgroup id: the cgroup2 inode number */
+	char *path;			/* "/" or "/a/b"; owned, see zswapnl_memcg_free() */
+	uint64_t compressed_bytes;	/* memory.zswap.current */
+	uint64_t stored_pages;		/* memory.stat zswapped / page size */
+	uint64_t zero_pages;
+	uint64_t zswpin;
+	uint64_t zswpout;
+	uint64_t zswap_max;		/* bytes, or ZSWAPNL_MAX */
+};
+
+struct zswapnl_memcg_list {
+	size_t count;
+	struct zswapnl_memcg *items;	/* in cgroup id order */
+};
+
+/* Bits of struct zswapnl_params.set: which fields to change */
+enum {
+	ZSWAPNL_SET_COMPRESSOR = 1 << 0,
+	ZSWAPNL_SET_ZPOOL = 1 << 1,
+	ZSWAPNL_SET_ENABLED = 1 << 2,
+	ZSWAPNL_SET_MAX_POOL_PERCENT = 1 << 3,
+	ZSWAPNL_SET_ACCEPT_THRESHOLD_PERCENT = 1 << 4,
+};
+
+struct zswapnl_params {
+	uint32_t struct_size;
+	uint32_t set;
+	const char *compressor;
+	const char *zpool;
+	bool enabled;
+	uint32_t max_pool_percent;		/* 0 to 100 */
+	uint32_t accept_threshold_percent;	/* 0 to 100 */
+};
+
+/* Event types: the values of enum zswap_event in <linux/zswap.h> */
+enum zswapnl_event_type {
+	ZSWAPNL_EVENT_PARAMS_CHANGED = 1,
+	ZSWAPNL_EVENT_POOL_SWITCHED = 2,
+	ZSWAPNL_EVENT_POOL_LIMIT_HIT = 3,
+};
+
+struct zswapnl_event {
+	uint32_t struct_size;
+	uint32_t type;			/* enum zswapnl_event_type */
+	struct zswapnl_global state;	/* counters and parameters after it */
+};
+
+struct zswapnl;
+
+int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
+		 struct zswapnl_error *err);
+void zswapnl_close(struct zswapnl *handle);
+enum zswapnl_source zswapnl_source(const struct zswapnl *handle);
+
+int zswapnl_get_global(struct zswapnl *handle, struct zswapnl_global *global,
+		       struct zswapnl_error *err);
+
+/* One memcg by cgroup id, or by its path below the cgroup2 root */
+int zswapnl_get_memcg(struct zswapnl *handle, uint64_t id, struct zswapnl_memcg *memcg,
+		      struct zswapnl_error *err);
+int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,
+			      struct zswapnl_memcg *memcg, struct zswapnl_error *err);
+void zswapnl_memcg_free(struct zswapnl_memcg *memcg);
+
+int zswapnl_list_memcgs(struct zswapnl *handle, struct zswapnl_memcg_list *list,
+			struct zswapnl_error *err);
+void zswapnl_memcg_list_free(struct zswapnl_memcg_list *list);
+
+/* Needs CAP_NET_ADMIN (netlink) or write access to the files (fallback) */
+int zswapnl_set_params(struct zswapnl *handle, const struct zswapnl_params *params,
+		       struct zswapnl_error *err);
+int zswapnl_set_memcg_zswap_max(struct zswapnl *handle, uint64_t id, uint64_t max_bytes,
+				struct zswapnl_error *err);
+
+/*
+ * Events (netlink only; -EOPNOTSUPP with the fallback). After subscribing,
+ * poll zswapnl_event_fd() for input and call zswapnl_read_event(), which
+ * returns 1 with an event, 0 when none is pending, or a negative errno
+ * (-ENOBUFS once when events were lost). Events that arrive while another
+ * call on the handle waits for its reply are kept for zswapnl_read_event():
+ * after such a call, read events until it returns 0 before polling again.
+ * zswapnl_event_fd() returns a negative errno before zswapnl_subscribe().
+ */
+int zswapnl_subscribe(struct zswapnl *handle, struct zswapnl_error *err);
+int zswapnl_event_fd(const struct zswapnl *handle);
+int zswapnl_read_event(struct zswapnl *handle, struct zswapnl_event *event,
+		       struct zswapnl_error *err);
+
+/*
+ * The compressors the kernel has (from /proc/crypto under the root), as a
+ * NULL-terminated array to free with zswapnl_names_free(); for messages that
+ * list what an admin could have meant.
+ */
+int zswapnl_available_compressors(struct zswapnl *handle, char ***names);
+void zswapnl_names_free(char **names);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ZSWAPNL_H */

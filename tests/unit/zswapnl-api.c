@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The conventions of zswapnl.h: argument checks, struct_size in both
+ * directions, NULL-safe frees, the error struct being optional, and
+ * /proc/crypto parsing. The handles read the recorded patched tree
+ * (tests/data/sysroot-patched, see zswapnl-fallback-patched.c).
+ */
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fallback.h"
+#include "internal.h"
+#include "tap.h"
+#include "testdata.h"
+
+#define ROOT "tests/data/sysroot-patched"
+
+static void open_refused(void)
+{
+	struct zswapnl_options o = { .struct_size = sizeof(o), .mode = ZSWAPNL_MODE_FALLBACK };
+	struct zswapnl_error err;
+	struct zswapnl *h = (struct zswapnl *)&o;
+
+	CHECK_INT(zswapnl_open(NULL, &o, &err), -EINVAL);
+	o.struct_size = 4;
+	CHECK_INT(zswapnl_open(&h, &o, &err), -EINVAL);
+	CHECK(!h);
+	CHECK(strstr(err.msg, "struct_size"));
+	o.struct_size = sizeof(o);
+	o.mode = 42;
+	CHECK_INT(zswapnl_open(&h, &o, &err), -EINVAL);
+	CHECK_INT(zswapnl_open(&h, &o, NULL), -EINVAL);
+	CHECK(!h);
+}
+
+/* AUTO on the host: netlink where the kernel has the family, else the files */
+static void open_auto(void)
+{
+	struct zswapnl_error err;
+	struct zswapnl *h;
+
+	CHECK_INT(zswapnl_open(&h, NULL, &err), 0);
+	CHECK(zswapnl_source(h) == ZSWAPNL_SOURCE_NETLINK ||
+	      zswapnl_source(h) == ZSWAPNL_SOURCE_FALLBACK);
+	CHECK_INT(err.code, 0);
+	tap_diag("the host's source: %s",
+		 zswapnl_source(h) == ZSWAPNL_SOURCE_NETLINK ? "netlink" : "fallback");
+	zswapnl_close(h);
+}
+
+static void null_safe(void)
+{
+	struct zswapnl_memcg_list l = { 0 };
+	struct zswapnl_memcg m = { .struct_size = sizeof(m) };
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	char **names = (char **)&l;
+
+	zswapnl_close(NULL);
+	zswapnl_memcg_free(NULL);
+	zswapnl_memcg_free(&m);
+	zswapnl_memcg_list_free(NULL);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_names_free(NULL);
+	CHECK_INT(zswapnl_source(NULL), 0);
+	CHECK_INT(zswapnl_get_global(NULL, &g, NULL), -EINVAL);
+	CHECK_INT(zswapnl_get_memcg(NULL, 1, &m, NULL), -EINVAL);
+	CHECK_INT(zswapnl_list_memcgs(NULL, &l, NULL), -EINVAL);
+	CHECK_INT(zswapnl_set_memcg_zswap_max(NULL, 1, 1, NULL), -EINVAL);
+	CHECK_INT(zswapnl_subscribe(NULL, NULL), -EINVAL);
+	CHECK_INT(zswapnl_event_fd(NULL), -EINVAL);
+	CHECK_INT(zswapnl_available_compressors(NULL, &names), -EINVAL);
+	CHECK(!names);
+}
+
+/* A caller built with a later, larger struct gets zeroes past this version's */
+static void larger_structs(void)
+{
+	struct zswapnl *h = fb_open(ROOT);
+	struct {
+		struct zswapnl_global g;
+		unsigned char later[40];
+	} big;
+	struct {
+		struct zswapnl_memcg m;
+		unsigned char later[24];
+	} bigm;
+	size_t i;
+	bool zero = true;
+
+	memset(&big, 0xa5, sizeof(big));
+	big.g.struct_size = sizeof(big);
+	CHECK_INT(zswapnl_get_global(h, &big.g, NULL), 0);
+	CHECK_INT(big.g.struct_size, sizeof(big));
+	CHECK_U64(big.g.stored_pages, 9443);
+	CHECK_STR(big.g.compressor, "lzo");
+	for (i = 0; i < sizeof(big.later); i++)
+		zero = zero && !big.later[i];
+	CHECK(zero);
+
+	memset(&bigm, 0xa5, sizeof(bigm));
+	bigm.m.struct_size = sizeof(bigm);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/work", &bigm.m, NULL), 0);
+	CHECK_INT(bigm.m.struct_size, sizeof(bigm));
+	CHECK_STR(bigm.m.path, "/work");
+	for (i = 0, zero = true; i < sizeof(bigm.later); i++)
+		zero = zero && !bigm.later[i];
+	CHECK(zero);
+	zswapnl_memcg_free(&bigm.m);
+	zswapnl_close(h);
+}
+
+/* A struct smaller than version 1.0's is refused, and left alone */
+static void smaller_structs(void)
+{
+	struct zswapnl *h = fb_open(ROOT);
+	struct zswapnl_global g;
+	struct zswapnl_memcg m;
+	struct zswapnl_event ev;
+	struct zswapnl_error err;
+
+	memset(&g, 0xa5, sizeof(g));
+	g.struct_size = offsetof(struct zswapnl_global, compressor);
+	CHECK_INT(zswapnl_get_global(h, &g, &err), -EINVAL);
+	CHECK(strstr(err.msg, "zswapnl_global"));
+	CHECK_U64(g.stored_pages, 0xa5a5a5a5a5a5a5a5ULL);
+	memset(&m, 0, sizeof(m));
+	CHECK_INT(zswapnl_get_memcg(h, 1, &m, &err), -EINVAL);
+	memset(&ev, 0, sizeof(ev));
+	ev.struct_size = sizeof(ev) - 1;
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), -EINVAL);
+	zswapnl_close(h);
+}
+
+/* A failed call leaves an empty memcg, safe to free */
+static void failed_memcg_empty(void)
+{
+	struct zswapnl *h = fb_open(ROOT);
+	struct zswapnl_memcg m;
+
+	memset(&m, 0xa5, sizeof(m));
+	m.struct_size = sizeof(m);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/nope", &m, NULL), -ENOENT);
+	CHECK(!m.path);
+	CHECK_U64(m.known, 0);
+	CHECK_U64(m.id, 0);
+	zswapnl_memcg_free(&m);
+	zswapnl_close(h);
+}
+
+/* The root may end in slashes; "/" alone is the real root */
+static void root_spelling(void)
+{
+	char root[PATH_MAX];
+	struct zswapnl *h;
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+
+	snprintf(root, sizeof(root), "%s///", td_path(ROOT));
+	h = fb_open(root);
+	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
+	CHECK_U64(g.stored_pages, 9443);
+	zswapnl_close(h);
+}
+
+/* /proc/crypto as the kernel writes it, and odder */
+static void crypto_parsing(void)
+{
+	static const char text[] =
+		"name         : zstd\n"
+		"driver       : zstd-generic\n"
+		"type         : scomp\n"
+		"\n"
+		"name         : sha256\n"
+		"type         : shash\n"
+		"\n"
+		"name         : zstd\n"
+		"type         : compression\n"
+		"\n"
+		"name         : 842\n"
+		"type         : acomp\n"
+		"\n"
+		"name         : aes\n"
+		"type         : cipher\n"
+		"\n"
+		"type         : scomp\n"
+		"name         : lz4hc\n"
+		"\n"
+		"name         : nameless-type\n"
+		"\n"
+		"name: tight\n"
+		"type: compression"; /* no blank line, no newline at the end */
+	static const char *const want[] = { "842", "lz4hc", "tight", "zstd" };
+	char root[PATH_MAX], path[2 * PATH_MAX];
+	struct zswapnl *h;
+	char **names;
+	size_t i;
+
+	snprintf(root, sizeof(root), "%s", td_tmpdir());
+	snprintf(path, sizeof(path), "%s/proc", root);
+	CHECK_INT(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/proc/crypto", root);
+	CHECK_INT(td_write(path, text), 0);
+	h = fb_open(root);
+	CHECK_INT(zswapnl_available_compressors(h, &names), 0);
+	for (i = 0; names && names[i] && i < ZNL_ARRAY_SIZE(want); i++)
+		CHECK_STR(names[i], want[i]);
+	CHECK_INT(i, ZNL_ARRAY_SIZE(want));
+	CHECK(names && !names[i]);
+	zswapnl_names_free(names);
+
+	/* none at all: an empty list */
+	CHECK_INT(td_write(path, "name : aes\ntype : cipher\n"), 0);
+	CHECK_INT(zswapnl_available_compressors(h, &names), 0);
+	CHECK(names && !names[0]);
+	zswapnl_names_free(names);
+	CHECK_INT(unlink(path), 0);
+	CHECK_INT(zswapnl_available_compressors(h, &names), -ENOENT);
+	CHECK(!names);
+	zswapnl_close(h);
+	td_remove_tree(root);
+}
+
+TAP_CASES(
+	{ "open refuses a NULL handle pointer, a small struct_size, an unknown mode", open_refused },
+	{ "open in AUTO mode picks a source", open_auto },
+	{ "frees and calls take NULL", null_safe },
+	{ "structs larger than this version's get zeroes past it", larger_structs },
+	{ "structs smaller than version 1.0's are refused", smaller_structs },
+	{ "a failed get leaves an empty memcg", failed_memcg_empty },
+	{ "a root with trailing slashes", root_spelling },
+	{ "compressors from /proc/crypto: compression types only, once, sorted", crypto_parsing },
+)

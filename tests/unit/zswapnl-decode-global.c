@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Decoding of the global figures: GET replies and events recorded on the
+ * patched kernel by tests/unit/record/record (nl-record in the guest of
+ * tests/vm/run while swapverify held 64 MiB in a cgroup limited to 16M):
+ *
+ *   tests/unit/data/get.reply.hex                   the GET reply, then its ACK
+ *   tests/unit/data/event-params-changed.reply.hex  the event after
+ *                                                   max_pool_percent 20 -> 25
+ *   tests/unit/data/event-pool-switched.reply.hex   the event after
+ *                                                   compressor lzo -> lz4
+ *
+ * The expected values are read off those files (tests/unit/record/README
+ * shows how to print them).
+ */
+
+#include <errno.h>
+#include <linux/netlink.h>
+#include <linux/zswap.h>
+#include <string.h>
+
+#include "internal.h"
+#include "nlmsg.h"
+#include "tap.h"
+
+#define GET_REPLY "tests/unit/data/get.reply.hex"
+#define EV_PARAMS "tests/unit/data/event-params-changed.reply.hex"
+#define EV_POOL "tests/unit/data/event-pool-switched.reply.hex"
+
+/* Every field of a GET reply, that is all but the /proc/vmstat ones */
+#define GET_FIELDS                                                                            \
+	(((UINT64_C(1) << ZSWAPNL_G_NR_FIELDS) - 1) &                                          \
+	 ~(ZNL_BIT(ZSWAPNL_G_ZSWPIN) | ZNL_BIT(ZSWAPNL_G_ZSWPOUT)))
+
+/* The values in get.reply.hex */
+static void check_recorded_get(const struct zswapnl_global *g)
+{
+	CHECK_U64(g->known, GET_FIELDS);
+	CHECK_U64(g->stored_pages, 9443);
+	CHECK_U64(g->zero_pages, 3096);
+	CHECK_U64(g->pool_total_size, 13012992);
+	CHECK_U64(g->pool_limit_bytes, 419688448);
+	CHECK_U64(g->pool_limit_hit, 0);
+	CHECK_U64(g->reject_reclaim_fail, 0);
+	CHECK_U64(g->reject_alloc_fail, 0);
+	CHECK_U64(g->reject_kmemcache_fail, 0);
+	CHECK_U64(g->reject_compress_poor, 0);
+	CHECK_U64(g->written_back_pages, 0);
+	CHECK_U64(g->duplicate_entry, 0);
+	CHECK_U64(g->zswpin, 0);
+	CHECK_U64(g->zswpout, 0);
+	CHECK(g->enabled);
+	CHECK_STR(g->compressor, "lzo");
+	CHECK_STR(g->zpool, "zbud");
+	CHECK_U64(g->max_pool_percent, 20);
+	CHECK_U64(g->accept_threshold_percent, 90);
+}
+
+static struct td_bytes get_reply_msg(void)
+{
+	struct td_bytes b = td_hex(GET_REPLY), m;
+
+	CHECK_INT(td_msg_count(&b), 2);
+	m = td_msg_copy(td_msg(&b, 0));
+	td_free(&b);
+	return m;
+}
+
+static void get_reply(void)
+{
+	struct td_bytes m = get_reply_msg();
+	struct zswapnl_error err;
+	struct zswapnl_global g;
+
+	znl_err_clear(&err);
+	CHECK_INT(znl_decode_global(m.data, m.len, &g, &err), 0);
+	CHECK_INT(g.struct_size, sizeof(g));
+	check_recorded_get(&g);
+	CHECK_STR(err.msg, "");
+	td_free(&m);
+}
+
+static void get_reply_then_ack(void)
+{
+	struct td_bytes b = td_hex(GET_REPLY);
+	const struct nlmsghdr *ack = td_msg(&b, 1);
+	struct td_bytes req = td_hex("tests/unit/data/get.req.hex");
+	struct zswapnl_error err;
+
+	CHECK(ack && ack->nlmsg_type == NLMSG_ERROR);
+	CHECK_INT(znl_parse_status(ack, ack->nlmsg_len, req.data, req.len, &err), 0);
+	CHECK_INT(err.code, 0);
+	CHECK_STR(err.msg, "");
+	CHECK_STR(err.attr, "");
+	td_free(&b);
+	td_free(&req);
+}
+
+/* Attribute types a later kernel could add, of all shapes */
+static void unknown_attributes_skipped(void)
+{
+	struct td_bytes m = get_reply_msg();
+	static const uint64_t u64 = 0x1122334455667788ULL;
+	static const char five[5] = "abcd";
+	unsigned char nest[12] = { 12, 0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+	struct zswapnl_global g;
+	size_t off;
+
+	/* before the first one, in the middle, after the last */
+	td_insert_attr(&m, TD_ATTRS_OFFSET, ZSWAP_A_MAX + 1, &u64, sizeof(u64));
+	off = td_attr_offset(&m, ZSWAP_A_COMPRESSOR);
+	CHECK(off);
+	td_insert_attr(&m, off, 0x7ff, five, sizeof(five));
+	td_insert_attr(&m, td_attrs_end(&m), (ZSWAP_A_MAX + 7) | NLA_F_NESTED, nest,
+		       sizeof(nest));
+	td_insert_attr(&m, td_attrs_end(&m), 200, NULL, 0);
+
+	CHECK_INT(znl_decode_global(m.data, m.len, &g, NULL), 0);
+	check_recorded_get(&g);
+	td_free(&m);
+}
+
+/* A pad before a u64, as the kernel puts one on some 32-bit machines */
+static void pad_skipped(void)
+{
+	struct td_bytes m = get_reply_msg();
+	struct zswapnl_global g;
+	uint32_t zero = 0;
+
+	td_insert_attr(&m, td_attr_offset(&m, ZSWAP_A_POOL_TOTAL_SIZE), ZSWAP_A_PAD, &zero,
+		       sizeof(zero));
+	CHECK_INT(znl_decode_global(m.data, m.len, &g, NULL), 0);
+	check_recorded_get(&g);
+	td_free(&m);
+}
+
+/* The same attribute twice: the last one counts, as nla_parse() has it */
+static void last_duplicate_wins(void)
+{
+	struct td_bytes m = get_reply_msg();
+	struct zswapnl_global g;
+	uint64_t one = 1;
+
+	td_insert_attr(&m, td_attrs_end(&m), ZSWAP_A_STORED_PAGES, &one, sizeof(one));
+	td_insert_attr(&m, td_attrs_end(&m), ZSWAP_A_COMPRESSOR, "zstd", 5);
+	CHECK_INT(znl_decode_global(m.data, m.len, &g, NULL), 0);
+	CHECK_U64(g.stored_pages, 1);
+	CHECK_STR(g.compressor, "zstd");
+	td_free(&m);
+}
+
+/* An attribute left out is unknown, not 0 */
+static void missing_attribute_unknown(void)
+{
+	struct td_bytes m = get_reply_msg();
+	struct zswapnl_global g;
+
+	CHECK_INT(td_remove_attr(&m, ZSWAP_A_ZERO_PAGES), 0);
+	CHECK_INT(td_remove_attr(&m, ZSWAP_A_ZPOOL), 0);
+	CHECK_INT(znl_decode_global(m.data, m.len, &g, NULL), 0);
+	CHECK(!(g.known & ZNL_BIT(ZSWAPNL_G_ZERO_PAGES)));
+	CHECK(!(g.known & ZNL_BIT(ZSWAPNL_G_ZPOOL)));
+	CHECK_U64(g.zero_pages, 0);
+	CHECK_STR(g.zpool, "");
+	CHECK_U64(g.known, GET_FIELDS & ~(ZNL_BIT(ZSWAPNL_G_ZERO_PAGES) | ZNL_BIT(ZSWAPNL_G_ZPOOL)));
+	CHECK_U64(g.stored_pages, 9443);
+	td_free(&m);
+}
+
+static void event_params_changed(void)
+{
+	struct td_bytes b = td_hex(EV_PARAMS);
+	const struct nlmsghdr *nlh = td_msg(&b, 0);
+	struct zswapnl_event ev;
+
+	CHECK_INT(td_msg_count(&b), 1);
+	CHECK_INT(nlh->nlmsg_seq, 0);
+	CHECK_INT(znl_decode_event(nlh, nlh->nlmsg_len, &ev, NULL), 0);
+	CHECK_INT(ev.type, ZSWAPNL_EVENT_PARAMS_CHANGED);
+	CHECK_U64(ev.state.known, GET_FIELDS);
+	CHECK_U64(ev.state.max_pool_percent, 25);
+	/* totalram_pages 512315 * 25 / 100 * 4096 */
+	CHECK_U64(ev.state.pool_limit_bytes, 524607488);
+	CHECK_STR(ev.state.compressor, "lzo");
+	CHECK_STR(ev.state.zpool, "zbud");
+	CHECK_U64(ev.state.stored_pages, 9443);
+	CHECK_U64(ev.state.zero_pages, 3096);
+	CHECK(ev.state.enabled);
+	td_free(&b);
+}
+
+static void event_pool_switched(void)
+{
+	struct td_bytes b = td_hex(EV_POOL);
+	const struct nlmsghdr *nlh = td_msg(&b, 0);
+	struct zswapnl_event ev;
+
+	CHECK_INT(znl_decode_event(nlh, nlh->nlmsg_len, &ev, NULL), 0);
+	CHECK_INT(ev.type, ZSWAPNL_EVENT_POOL_SWITCHED);
+	CHECK_STR(ev.state.compressor, "lz4");
+	CHECK_U64(ev.state.max_pool_percent, 20);
+	CHECK_U64(ev.state.accept_threshold_percent, 90);
+	CHECK_U64(ev.state.pool_limit_bytes, 419688448);
+	td_free(&b);
+}
+
+/* An event is not a GET reply, and the other way round */
+static void wrong_command(void)
+{
+	struct td_bytes get = get_reply_msg(), evb = td_hex(EV_PARAMS);
+	const struct nlmsghdr *ev = td_msg(&evb, 0);
+	struct zswapnl_event e;
+	struct zswapnl_global g;
+	struct zswapnl_memcg m;
+
+	CHECK_INT(znl_decode_event(get.data, get.len, &e, NULL), -EBADMSG);
+	CHECK_INT(e.type, 0);
+	CHECK_U64(e.state.known, 0);
+	CHECK_INT(znl_decode_global(ev, ev->nlmsg_len, &g, NULL), -EBADMSG);
+	CHECK_U64(g.known, 0);
+	CHECK_INT(znl_decode_memcg(get.data, get.len, &m, NULL), -EBADMSG);
+	CHECK(!m.path);
+	td_free(&get);
+	td_free(&evb);
+}
+
+static void event_without_type(void)
+{
+	struct td_bytes b = td_hex(EV_PARAMS);
+	struct td_bytes m = td_msg_copy(td_msg(&b, 0));
+	struct zswapnl_error err;
+	struct zswapnl_event ev;
+
+	CHECK_INT(td_remove_attr(&m, ZSWAP_A_EVENT), 0);
+	CHECK_INT(znl_decode_event(m.data, m.len, &ev, &err), -EBADMSG);
+	CHECK_INT(err.code, -EBADMSG);
+	CHECK_STR(err.attr, "event");
+	CHECK_U64(ev.state.known, 0);
+	td_free(&m);
+	td_free(&b);
+}
+
+TAP_CASES(
+	{ "recorded GET reply decodes to its values", get_reply },
+	{ "recorded GET reply is followed by an ACK with status 0", get_reply_then_ack },
+	{ "unknown attribute types injected in a GET reply are skipped", unknown_attributes_skipped },
+	{ "a pad attribute in a GET reply is skipped", pad_skipped },
+	{ "a repeated attribute: the last one counts", last_duplicate_wins },
+	{ "an attribute left out of a GET reply is unknown", missing_attribute_unknown },
+	{ "recorded params-changed event decodes", event_params_changed },
+	{ "recorded pool-switched event decodes", event_pool_switched },
+	{ "a message of another command is refused", wrong_command },
+	{ "an event without its type is refused", event_without_type },
+)

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The fallback source on a root recorded in the guest of the patched
+ * kernel by tests/unit/record/record: tests/data/sysroot-patched holds
+ * copies of the files the fallback reads, taken while swapverify held 64
+ * MiB in /work (memory.max 16M); /outer/inner has memory.zswap.max 8M and
+ * /flat/nomem is a cgroup without the memory controller. The expected
+ * values are the ones in those files; the cgroup ids, inode numbers that
+ * a copy cannot keep, are checked against stat() of the recorded folders.
+ */
+
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+
+#include "fallback.h"
+#include "internal.h"
+#include "tap.h"
+
+#define ROOT "tests/data/sysroot-patched"
+#define PAGE 4096
+
+static void global(void)
+{
+	struct zswapnl *h = fb_open(ROOT);
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_error err;
+
+	CHECK_INT(zswapnl_source(h), ZSWAPNL_SOURCE_FALLBACK);
+	CHECK_INT(zswapnl_get_global(h, &g, &err), 0);
+	CHECK_INT(err.code, 0);
+	/* every field: the patched kernel's debugfs has zero_pages */
+	CHECK_U64(g.known, (UINT64_C(1) << ZSWAPNL_G_NR_FIELDS) - 1);
+	/* sys/kernel/debug/zswap/ */
+	CHECK_U64(g.stored_pages, 9443);
+	CHECK_U64(g.zero_pages, 3096);
+	CHECK_U64(g.pool_total_size, 13012992);
+	CHECK_U64(g.pool_limit_hit, 0);
+	CHECK_U64(g.reject_reclaim_fail, 0);
+	CHECK_U64(g.reject_alloc_fail, 0);
+	CHECK_U64(g.reject_kmemcache_fail, 0);
+	CHECK_U64(g.reject_compress_poor, 0);
+	CHECK_U64(g.written_back_pages, 0);
+	CHECK_U64(g.duplicate_entry, 0);
+	/* proc/vmstat */
+	CHECK_U64(g.zswpin, 21282);
+	CHECK_U64(g.zswpout, 30680);
+	/* sys/module/zswap/parameters/ */
+	CHECK(g.enabled);
+	CHECK_STR(g.compressor, "lzo");
+	CHECK_STR(g.zpool, "zbud");
+	CHECK_U64(g.max_pool_percent, 20);
+	CHECK_U64(g.accept_threshold_percent, 90);
+	/*
+	 * MemTotal 2049260 kB with max_pool_percent 20: the kernel's own
+	 * pool-limit-bytes in tests/unit/data/get.reply.hex, recorded in the
+	 * same guest, is 419688448.
+	 */
+	CHECK_U64(g.pool_limit_bytes, 419688448);
+	zswapnl_close(h);
+}
+
+#define FB_MEMCG_FIELDS                                                                       \
+	(ZNL_BIT(ZSWAPNL_M_ID) | ZNL_BIT(ZSWAPNL_M_PATH) | ZNL_BIT(ZSWAPNL_M_COMPRESSED_BYTES) | \
+	 ZNL_BIT(ZSWAPNL_M_STORED_PAGES) | ZNL_BIT(ZSWAPNL_M_ZSWPIN) |                          \
+	 ZNL_BIT(ZSWAPNL_M_ZSWPOUT) | ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX))
+/* The root cgroup has no memory.zswap.current nor memory.zswap.max */
+#define FB_ROOT_FIELDS                                                                        \
+	(ZNL_BIT(ZSWAPNL_M_ID) | ZNL_BIT(ZSWAPNL_M_PATH) | ZNL_BIT(ZSWAPNL_M_STORED_PAGES) |    \
+	 ZNL_BIT(ZSWAPNL_M_ZSWPIN) | ZNL_BIT(ZSWAPNL_M_ZSWPOUT))
+
+/* /work: memory.zswap.current, memory.zswap.max, memory.stat */
+static void check_work(const struct zswapnl_memcg *m)
+{
+	CHECK_U64(m->known, FB_MEMCG_FIELDS);
+	CHECK_U64(m->id, fb_cgroup_id(ROOT, "/work"));
+	CHECK_STR(m->path, "/work");
+	CHECK_U64(m->compressed_bytes, 581559);
+	CHECK_U64(m->stored_pages, 38678528 / PAGE);
+	CHECK_U64(m->zero_pages, 0);
+	CHECK_U64(m->zswpin, 21282);
+	CHECK_U64(m->zswpout, 30680);
+	CHECK_U64(m->zswap_max, ZSWAPNL_MAX);
+}
+
+static void list(void)
+{
+	static const char *const paths[] = { "/", "/work", "/outer", "/outer/inner", "/flat" };
+	struct zswapnl *h = fb_open(ROOT);
+	struct zswapnl_memcg_list l;
+	const struct zswapnl_memcg *m;
+	struct zswapnl_error err;
+	size_t i;
+
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
+	/* /flat/nomem has no memory controller: not a memcg */
+	CHECK_INT(l.count, 5);
+	CHECK(!fb_find(&l, "/flat/nomem"));
+	for (i = 0; i < ZNL_ARRAY_SIZE(paths); i++) {
+		m = fb_find(&l, paths[i]);
+		if (!CHECK(m)) {
+			tap_diag("no memcg %s", paths[i]);
+			continue;
+		}
+		CHECK_U64(m->id, fb_cgroup_id(ROOT, strcmp(paths[i], "/") ? paths[i] : ""));
+		CHECK_INT(m->struct_size, sizeof(*m));
+		CHECK(!(m->known & ZNL_BIT(ZSWAPNL_M_ZERO_PAGES)));
+	}
+	for (i = 1; i < l.count; i++)
+		CHECK(l.items[i - 1].id < l.items[i].id);
+
+	m = fb_find(&l, "/");
+	if (m) {
+		CHECK_U64(m->known, FB_ROOT_FIELDS);
+		CHECK_U64(m->stored_pages, 38678528 / PAGE);
+		CHECK_U64(m->zswpin, 21282);
+		CHECK_U64(m->zswpout, 30680);
+		CHECK_U64(m->compressed_bytes, 0);
+		CHECK_U64(m->zswap_max, 0);
+	}
+	m = fb_find(&l, "/work");
+	if (m)
+		check_work(m);
+	m = fb_find(&l, "/outer/inner");
+	if (m) {
+		CHECK_U64(m->known, FB_MEMCG_FIELDS);
+		CHECK_U64(m->zswap_max, 8388608);
+		CHECK_U64(m->compressed_bytes, 0);
+		CHECK_U64(m->stored_pages, 0);
+	}
+	m = fb_find(&l, "/flat");
+	if (m) {
+		CHECK_U64(m->known, FB_MEMCG_FIELDS);
+		CHECK_U64(m->zswap_max, ZSWAPNL_MAX);
+		CHECK_U64(m->zswpout, 0);
+	}
+	zswapnl_memcg_list_free(&l);
+	CHECK_INT(l.count, 0);
+	CHECK(!l.items);
+	zswapnl_close(h);
+}
+
+static void by_id(void)
+{
+	struct zswapnl *h = fb_open(ROOT);
+	struct zswapnl_memcg m = { .struct_size = sizeof(m) };
+	struct zswapnl_error err;
+
+	CHECK_INT(zswapnl_get_memcg(h, fb_cgroup_id(ROOT, "/work"), &m, &err), 0);
+	check_work(&m);
+	zswapnl_memcg_free(&m);
+
+	CHECK_INT(zswapnl_get_memcg(h, fb_cgroup_id(ROOT, ""), &m, &err), 0);
+	CHECK_STR(m.path, "/");
+	CHECK_U64(m.known, FB_ROOT_FIELDS);
+	zswapnl_memcg_free(&m);
+
+	CHECK_INT(zswapnl_get_memcg(h, fb_cgroup_id(ROOT, "/flat/nomem"), &m, &err), -ENOENT);
+	CHECK_STR(err.msg, "the memory controller is not enabled for this cgroup");
+	CHECK_STR(err.attr, "id");
+	CHECK(!m.path);
+	CHECK_U64(m.known, 0);
+
+	/* no folder of the tree has inode number 1 on the host: not the root */
+	CHECK_INT(zswapnl_get_memcg(h, 0, &m, &err), -ENOENT);
+	CHECK_STR(err.msg, "no cgroup with this id");
+	zswapnl_close(h);
+}
+
+static void by_path(void)
+{
+	static const char *const spellings[] = { "/work", "work", "//work/", "work/" };
+	static char long_path[PATH_MAX + 100];
+	struct zswapnl *h = fb_open(ROOT);
+	struct zswapnl_memcg m = { .struct_size = sizeof(m) };
+	struct zswapnl_error err;
+	size_t i;
+
+	for (i = 0; i < ZNL_ARRAY_SIZE(spellings); i++) {
+		CHECK_INT(zswapnl_get_memcg_by_path(h, spellings[i], &m, &err), 0);
+		check_work(&m);
+		zswapnl_memcg_free(&m);
+	}
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/outer/inner", &m, &err), 0);
+	CHECK_STR(m.path, "/outer/inner");
+	CHECK_U64(m.id, fb_cgroup_id(ROOT, "/outer/inner"));
+	CHECK_U64(m.zswap_max, 8388608);
+	zswapnl_memcg_free(&m);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/", &m, &err), 0);
+	CHECK_STR(m.path, "/");
+	CHECK_U64(m.id, fb_cgroup_id(ROOT, ""));
+	zswapnl_memcg_free(&m);
+
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/nope", &m, &err), -ENOENT);
+	CHECK_STR(err.attr, "path");
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/flat/nomem", &m, &err), -ENOENT);
+	CHECK_STR(err.msg, "the memory controller is not enabled for this cgroup");
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/work/memory.stat", &m, &err), -ENOTDIR);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/work/../work", &m, &err), -EINVAL);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "..", &m, &err), -EINVAL);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "./work", &m, &err), -EINVAL);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "", &m, &err), -EINVAL);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, NULL, &m, &err), -EINVAL);
+	CHECK(!m.path);
+	/* the longest path, with no '/' for the library to add */
+	memset(long_path, 'a', sizeof(long_path) - 1);
+	long_path[PATH_MAX - 1] = '\0';
+	CHECK_INT(zswapnl_get_memcg_by_path(h, long_path, &m, &err), -ENAMETOOLONG);
+	long_path[sizeof(long_path) - 1] = '\0';
+	CHECK_INT(zswapnl_get_memcg_by_path(h, long_path, &m, &err), -ENAMETOOLONG);
+	CHECK(!m.path);
+	zswapnl_close(h);
+}
+
+/* The names of proc/crypto entries of type scomp or compression, once each */
+static void compressors(void)
+{
+	static const char *const want[] = { "deflate", "lz4", "lzo", "lzo-rle", "zlib-deflate",
+					    "zstd" };
+	struct zswapnl *h = fb_open(ROOT);
+	char **names;
+	size_t i;
+
+	CHECK_INT(zswapnl_available_compressors(h, &names), 0);
+	for (i = 0; names && names[i] && i < ZNL_ARRAY_SIZE(want); i++)
+		CHECK_STR(names[i], want[i]);
+	CHECK_INT(i, ZNL_ARRAY_SIZE(want));
+	CHECK(names && !names[i]);
+	zswapnl_names_free(names);
+	zswapnl_close(h);
+}
+
+static void no_events(void)
+{
+	struct zswapnl *h = fb_open(ROOT);
+	struct zswapnl_event ev = { .struct_size = sizeof(ev) };
+	struct zswapnl_error err;
+
+	CHECK_INT(zswapnl_subscribe(h, &err), -EOPNOTSUPP);
+	CHECK_INT(err.code, -EOPNOTSUPP);
+	CHECK(strlen(err.msg) > 0);
+	CHECK_INT(zswapnl_event_fd(h), -EOPNOTSUPP);
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), -EOPNOTSUPP);
+	zswapnl_close(h);
+}
+
+TAP_CASES(
+	{ "patched tree: global figures are the recorded files' values, all known", global },
+	{ "patched tree: the memcgs, their ids, figures and unknowns, in id order", list },
+	{ "patched tree: a memcg by id; unknown ids and non-memcgs refused", by_id },
+	{ "patched tree: a memcg by path; bad paths refused", by_path },
+	{ "patched tree: the compressors of proc/crypto", compressors },
+	{ "the fallback has no events", no_events },
+)

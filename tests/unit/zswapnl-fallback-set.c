@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Setting with the fallback source: it writes the module parameter files
+ * and memory.zswap.max. The writes go to a copy of the recorded patched
+ * tree (tests/data/sysroot-patched) in a temporary folder; the files are
+ * read back after each call.
+ */
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fallback.h"
+#include "internal.h"
+#include "tap.h"
+#include "testdata.h"
+
+static char root[PATH_MAX];
+
+static void copy_root(void)
+{
+	snprintf(root, sizeof(root), "%s", td_tmpdir());
+	if (!CHECK_INT(td_copy_tree(td_path("tests/data/sysroot-patched"), root), 0))
+		tap_diag("copy to %s: %m", root);
+}
+
+static const char *file(const char *rel)
+{
+	static char path[2 * PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	return path;
+}
+
+#define PARAM(name) file("/sys/module/zswap/parameters/" name)
+
+static void set_all(void)
+{
+	struct zswapnl_params p = {
+		.struct_size = sizeof(p),
+		.set = ZSWAPNL_SET_COMPRESSOR | ZSWAPNL_SET_ZPOOL | ZSWAPNL_SET_ENABLED |
+		       ZSWAPNL_SET_MAX_POOL_PERCENT | ZSWAPNL_SET_ACCEPT_THRESHOLD_PERCENT,
+		.compressor = "zstd",
+		.zpool = "z3fold",
+		.enabled = false,
+		.max_pool_percent = 33,
+		.accept_threshold_percent = 80,
+	};
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_error err;
+	struct zswapnl *h;
+
+	copy_root();
+	h = fb_open(root);
+	CHECK_INT(zswapnl_set_params(h, &p, &err), 0);
+	CHECK_STR(td_read_line(PARAM("compressor")), "zstd");
+	CHECK_STR(td_read_line(PARAM("zpool")), "z3fold");
+	CHECK_STR(td_read_line(PARAM("enabled")), "N");
+	CHECK_STR(td_read_line(PARAM("max_pool_percent")), "33");
+	CHECK_STR(td_read_line(PARAM("accept_threshold_percent")), "80");
+	/* and the fallback reads them back */
+	CHECK_INT(zswapnl_get_global(h, &g, &err), 0);
+	CHECK(!g.enabled);
+	CHECK_STR(g.compressor, "zstd");
+	CHECK_STR(g.zpool, "z3fold");
+	CHECK_U64(g.max_pool_percent, 33);
+	CHECK_U64(g.accept_threshold_percent, 80);
+	/* 512315 pages * 33 / 100 (169063, in integers as the kernel does) * 4096 */
+	CHECK_U64(g.pool_limit_bytes, 692482048);
+
+	/* one at a time leaves the others alone */
+	p.set = ZSWAPNL_SET_ENABLED;
+	p.enabled = true;
+	CHECK_INT(zswapnl_set_params(h, &p, &err), 0);
+	CHECK_STR(td_read_line(PARAM("enabled")), "Y");
+	CHECK_STR(td_read_line(PARAM("compressor")), "zstd");
+	zswapnl_close(h);
+	td_remove_tree(root);
+}
+
+static void set_refused(void)
+{
+	struct zswapnl_params p = { .struct_size = sizeof(p) };
+	struct zswapnl_error err;
+	struct zswapnl *h;
+
+	copy_root();
+	h = fb_open(root);
+	/* nothing to set, bits this version does not know, a NULL name */
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EINVAL);
+	CHECK_STR(err.msg, "no parameter to set");
+	p.set = 1 << 7;
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EINVAL);
+	p.set = ZSWAPNL_SET_COMPRESSOR;
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EINVAL);
+	CHECK_STR(err.attr, "compressor");
+	p.struct_size = 8;
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EINVAL);
+	CHECK_STR(td_read_line(PARAM("compressor")), "lzo");
+
+	/* a parameter file that is not there: its write fails, naming it */
+	CHECK_INT(unlink(PARAM("zpool")), 0);
+	p.struct_size = sizeof(p);
+	p.set = ZSWAPNL_SET_ZPOOL | ZSWAPNL_SET_MAX_POOL_PERCENT;
+	p.zpool = "zsmalloc";
+	p.max_pool_percent = 10;
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -ENOENT);
+	CHECK_INT(err.code, -ENOENT);
+	CHECK_STR(err.attr, "zpool");
+	CHECK(strstr(err.msg, "/sys/module/zswap/parameters/zpool"));
+	/* the kernel's order: zpool first, and nothing after a failure */
+	CHECK_STR(td_read_line(PARAM("max_pool_percent")), "20");
+
+	/* a folder where the file should be */
+	CHECK_INT(unlink(PARAM("enabled")), 0);
+	CHECK_INT(mkdir(PARAM("enabled"), 0755), 0);
+	p.set = ZSWAPNL_SET_ENABLED;
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EISDIR);
+	CHECK_STR(err.attr, "enabled");
+
+	/* without the right to write (when not root, who may write anyway) */
+	if (geteuid()) {
+		CHECK_INT(chmod(PARAM("compressor"), 0444), 0);
+		p.set = ZSWAPNL_SET_COMPRESSOR;
+		p.compressor = "lz4";
+		CHECK_INT(zswapnl_set_params(h, &p, &err), -EACCES);
+		CHECK(strstr(err.msg, "compressor"));
+	}
+	zswapnl_close(h);
+	td_remove_tree(root);
+}
+
+static void memcg_max(void)
+{
+	struct zswapnl_memcg m = { .struct_size = sizeof(m) };
+	struct zswapnl_error err;
+	struct zswapnl *h;
+	uint64_t inner;
+
+	copy_root();
+	h = fb_open(root);
+	inner = fb_cgroup_id(root, "/outer/inner");
+	CHECK_INT(zswapnl_set_memcg_zswap_max(h, inner, 1 << 20, &err), 0);
+	CHECK_STR(td_read_line(file("/sys/fs/cgroup/outer/inner/memory.zswap.max")), "1048576");
+	CHECK_INT(zswapnl_get_memcg(h, inner, &m, &err), 0);
+	CHECK_U64(m.zswap_max, 1 << 20);
+	zswapnl_memcg_free(&m);
+	CHECK_INT(zswapnl_set_memcg_zswap_max(h, inner, ZSWAPNL_MAX, &err), 0);
+	CHECK_STR(td_read_line(file("/sys/fs/cgroup/outer/inner/memory.zswap.max")), "max");
+	CHECK_INT(zswapnl_set_memcg_zswap_max(h, inner, 0, &err), 0);
+	CHECK_STR(td_read_line(file("/sys/fs/cgroup/outer/inner/memory.zswap.max")), "0");
+
+	/* the root has no memory.zswap.max; ids of no memcg */
+	CHECK_INT(zswapnl_set_memcg_zswap_max(h, fb_cgroup_id(root, ""), 0, &err), -EINVAL);
+	CHECK_STR(err.msg, "the root cgroup has no memory.zswap.max");
+	CHECK_STR(err.attr, "id");
+	CHECK_INT(zswapnl_set_memcg_zswap_max(h, fb_cgroup_id(root, "/flat/nomem"), 0, &err),
+		  -ENOENT);
+	CHECK_STR(err.msg, "the memory controller is not enabled for this cgroup");
+	CHECK_INT(zswapnl_set_memcg_zswap_max(h, 0, 0, &err), -ENOENT);
+	CHECK_STR(err.msg, "no cgroup with this id");
+
+	/* a memcg whose file went away */
+	CHECK_INT(unlink(file("/sys/fs/cgroup/work/memory.zswap.max")), 0);
+	CHECK_INT(zswapnl_set_memcg_zswap_max(h, fb_cgroup_id(root, "/work"), 0, &err), -ENOENT);
+	CHECK_STR(err.attr, "zswap-max");
+	CHECK(strstr(err.msg, "/sys/fs/cgroup/work/memory.zswap.max"));
+	/* and reading it leaves zswap_max unknown */
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/work", &m, &err), 0);
+	CHECK(!(m.known & ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX)));
+	CHECK_U64(m.compressed_bytes, 581559);
+	zswapnl_memcg_free(&m);
+	zswapnl_close(h);
+	td_remove_tree(root);
+}
+
+TAP_CASES(
+	{ "fallback set writes every parameter file, read back by get", set_all },
+	{ "fallback set refuses bad params, names the file it cannot write", set_refused },
+	{ "fallback memory.zswap.max: bytes, \"max\", and the refusals", memcg_max },
+)
