@@ -13,7 +13,7 @@ ALL_CFLAGS := -std=gnu11 $(WARNINGS) $(CFLAGS)
 
 TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/genl-fuzz
 
-.PHONY: all help deps tools lib zswapctl unit-tests kernel kernel-tree kernel-export kernel-bisect-check vm demo check \
+.PHONY: all help deps tools lib zswapctl unit-tests bench-swapin kernel kernel-tree kernel-export kernel-bisect-check vm demo check \
 	check-host check-vm clean distclean
 
 all: tools
@@ -33,6 +33,7 @@ help:
 	@echo "make vm CMD='...'   boot the guest kernel and run CMD inside it"
 	@echo 'make demo           boot the patched kernel and show zswap on a swapping workload'
 	@echo 'make check          every test: host suites, then guest suites on stock and patched'
+	@echo 'make bench-swapin   swap-in time and memory per page, stock against patched (ICOUNT=1)'
 	@echo 'make clean          remove user-space build output (keeps kernel builds)'
 	@echo 'make distclean      remove build/ entirely'
 
@@ -73,8 +74,12 @@ kernel-bisect-check: tools
 vm: tools
 	@tests/vm/run -- $(CMD)
 
-demo: tools
+demo: all
 	@tests/vm/run -- tests/vm/demo.sh
+
+# Benchmarks, not tests: ROUNDS and ICOUNT=1 (instruction-counted guest time)
+bench-swapin: tools
+	@tests/bench/swapin-bench --rounds $(or $(ROUNDS),5) $(if $(ICOUNT),--icount)
 
 check: all
 	@tests/check all

@@ -49,6 +49,13 @@ printf '  %-32s %s\n' \
 	"cgroup zswpout / zswpin" "$(stat_of zswpout) / $(stat_of zswpin)" \
 	"written back to swap" "$(cat $D/written_back_pages) pages"
 
+echo
+echo "zswapctl status:"
+"$BUILD/bin/zswapctl" status | sed 's/^/  /'
+echo
+echo "zswapctl cgroups /demo:"
+"$BUILD/bin/zswapctl" cgroups /demo | sed 's/^/  /'
+
 kill -USR1 "$(sed -n 's/^swapverify: holding pid=\([0-9]*\).*/\1/p' "$log")"
 rc=0
 wait "$job" || rc=$?

@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: GPL-2.0
+# fish completion for zswapctl(8). The lists below are checked against
+# "zswapctl --list-commands", "--list-columns" and "--list-set-params" by
+# tests/cli/50-completions.bats.
+
+set -l commands status cgroups memcg set
+set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX
+
+function __zswapctl_cgroups
+    for f in /sys/fs/cgroup/**/memory.stat
+        string replace -r '^/sys/fs/cgroup/(.*)/memory.stat$' '$1' -- $f
+    end
+end
+
+function __zswapctl_compressors
+    awk '/^name/ { n = $3 }
+        /^type/ && ($3 == "compression" || $3 == "scomp" || $3 == "acomp") { print n }' \
+        /proc/crypto 2>/dev/null | sort -u
+end
+
+# The words after "set", and whether the next one is a parameter name
+function __zswapctl_set_wants_param
+    set -l args (commandline -opc)
+    set -l i (contains -i -- set $args)
+    or return 1
+    set -l n (math (count $args) - $i)
+    test $n -eq 0; and return 0
+    # set cgroup PATH max SIZE takes no more parameters
+    set -l first (math $i + 1)
+    test "$args[$first]" = cgroup; and return 1
+    test (math $n % 2) -eq 0
+end
+
+function __zswapctl_set_value_of
+    set -l args (commandline -opc)
+    contains -- set $args; and test "$args[-1]" = $argv[1]
+end
+
+complete -c zswapctl -f
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -l source -x -a 'auto netlink fallback' -d 'Where the figures come from'
+complete -c zswapctl -l sysroot -x -a '(__fish_complete_directories)' -d 'Read and write the files under this folder'
+complete -c zswapctl -s h -l help -d 'Display help'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'Display the version'
+
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Counters and parameters'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a cgroups -d 'Per-cgroup zswap figures'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a memcg -d 'Per-cgroup zswap figures'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a set -d 'Change a parameter or the zswap.max of a cgroup'
+
+complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg' -s b -l bytes -d 'Sizes in bytes'
+complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg' -s J -l json -a 'pretty short' -d 'JSON output'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s n -l noheadings -d 'No header line'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s o -l output -x -a "$columns" -d 'Columns to show'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s r -l raw -d 'Unaligned output'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s x -l sort -x -a "$columns" -d 'Sort by a column'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -l reverse -d 'Reverse the order'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s T -l tree -d 'Show the hierarchy'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -a '(__zswapctl_cgroups)' -d cgroup
+
+complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a compressor -d 'Compression algorithm'
+complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a zpool -d 'Allocator of the compressed pool'
+complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a enabled -d 'Whether zswap takes new pages'
+complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a max-pool-percent -d 'Largest pool size, percent of RAM'
+complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a accept-threshold-percent -d 'Fill below which a full pool takes pages again'
+complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a cgroup -d 'zswap limit of a cgroup'
+complete -c zswapctl -n '__zswapctl_set_value_of compressor' -a '(__zswapctl_compressors)'
+complete -c zswapctl -n '__zswapctl_set_value_of zpool' -a 'zbud z3fold zsmalloc'
+complete -c zswapctl -n '__zswapctl_set_value_of enabled' -a 'on off'
+complete -c zswapctl -n '__zswapctl_set_value_of cgroup' -a '(__zswapctl_cgroups)'

@@ -1,0 +1,144 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# zswapctl's command line: help, version, and every usage error as one
+# line on stderr with exit status 1 (3 where zswap is missing).
+
+load helpers
+
+setup() {
+	require_zswapctl
+}
+
+@test "--version names the program, the library and the JSON schema" {
+	run -0 zc --version
+	assert_output --regexp '^zswapctl [0-9]+\.[0-9]+\.[0-9]+ \(libzswapnl [0-9]+\.[0-9]+, JSON schema 1\)$'
+}
+
+@test "--help lists every command and the global options" {
+	run -0 zc --help
+	local cmd
+	for cmd in $(zc --list-commands); do
+		assert_output --partial " $cmd"
+	done
+	assert_output --partial "--source"
+	assert_output --partial "--sysroot"
+}
+
+@test "every command has --help, and -h is the same" {
+	local cmd
+	for cmd in status cgroups memcg set; do
+		run -0 zc "$cmd" --help
+		assert_output --regexp "^Usage:"
+		local long=$output
+		run -0 zc "$cmd" -h
+		assert_equal "$output" "$long"
+	done
+}
+
+@test "no command means status" {
+	run -0 zc_patched
+	local plain=$output
+	run -0 zc_patched status
+	assert_equal "$plain" "$output"
+}
+
+@test "an unknown command is a usage error" {
+	run -1 --separate-stderr zc frobnicate
+	assert_one_line_error "unknown command 'frobnicate'"
+}
+
+@test "unknown options are usage errors, before and after the command" {
+	run -1 --separate-stderr zc --frob status
+	assert_one_line_error "unknown option '--frob'"
+	run -1 --separate-stderr zc status --frob
+	assert_one_line_error "unknown option '--frob'"
+	run -1 --separate-stderr zc cgroups -q
+	assert_one_line_error "unknown option '-q'"
+	run -1 --separate-stderr zc status --bytes=yes
+	assert_one_line_error "unknown option '--bytes=yes'"
+}
+
+@test "an option without its argument is a usage error" {
+	run -1 --separate-stderr zc cgroups --output
+	assert_one_line_error "option '--output' needs an argument"
+	run -1 --separate-stderr zc --sysroot
+	assert_one_line_error "option '--sysroot' needs an argument"
+}
+
+@test "bad --source, --json and arguments are usage errors" {
+	run -1 --separate-stderr zc --source magic status
+	assert_one_line_error "invalid --source 'magic'"
+	run -1 --separate-stderr zc_patched status --json=ugly
+	assert_one_line_error "invalid --json style 'ugly'"
+	run -1 --separate-stderr zc_patched status extra
+	assert_one_line_error "status takes no arguments, got 'extra'"
+	run -1 --separate-stderr zc_patched cgroups /work /outer
+	assert_one_line_error "one cgroup at most"
+}
+
+@test "cgroups --output and --sort name their bad column" {
+	run -1 --separate-stderr zc_patched cgroups --output PATH,NOPE
+	assert_one_line_error "unknown column 'NOPE' in --output"
+	run -1 --separate-stderr zc_patched cgroups --output ''
+	assert_one_line_error "unknown column '' in --output"
+	run -1 --separate-stderr zc_patched cgroups --sort NOPE
+	assert_one_line_error "unknown column 'NOPE' for --sort"
+}
+
+@test "a bad cgroup argument is a usage error" {
+	run -1 --separate-stderr zc_patched cgroups /a/../b
+	assert_one_line_error "invalid cgroup '/a/../b'"
+	run -1 --separate-stderr zc_patched cgroups 0
+	assert_one_line_error "invalid cgroup '0'"
+}
+
+@test "set: unknown parameters and missing values are usage errors" {
+	run -1 --separate-stderr zc_patched set
+	assert_one_line_error "set needs a parameter and a value"
+	run -1 --separate-stderr zc_patched set frobs 3
+	assert_one_line_error "unknown parameter 'frobs'"
+	run -1 --separate-stderr zc_patched set compressor
+	assert_one_line_error "compressor needs a value"
+	run -1 --separate-stderr zc_patched set compressor zstd compressor lz4
+	assert_one_line_error "compressor given twice"
+	run -1 --separate-stderr zc_patched set cgroup /work
+	assert_one_line_error "usage: zswapctl set cgroup"
+	run -1 --separate-stderr zc_patched set cgroup /work min 1G
+	assert_one_line_error "usage: zswapctl set cgroup"
+}
+
+@test "a root without /sys/module/zswap is 'not supported here': exit 3" {
+	mkdir -p "$BATS_TEST_TMPDIR/empty/proc"
+	local cmd
+	for cmd in status cgroups; do
+		run -3 --separate-stderr zc --sysroot "$BATS_TEST_TMPDIR/empty" "$cmd"
+		assert_one_line_error "zswap is not available in this kernel"
+	done
+	run -3 --separate-stderr zc --sysroot "$BATS_TEST_TMPDIR/empty" set enabled on
+	assert_one_line_error "zswap is not available"
+}
+
+@test "--source netlink on a kernel without the family is exit 3" {
+	if genl ctrl get name zswap >/dev/null 2>&1; then
+		skip "this kernel has the zswap family"
+	fi
+	[ -d /sys/module/zswap ] || skip "no zswap on this machine"
+	run -3 --separate-stderr zc --source netlink status
+	assert_one_line_error "netlink"
+}
+
+@test "the hidden --list options print one name a line" {
+	run -0 zc --list-commands
+	assert_output "$(printf '%s\n' status cgroups memcg set)"
+	run -0 zc --list-columns
+	assert_output "$(printf '%s\n' PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX)"
+	run -0 zc --list-set-params
+	assert_output "$(printf '%s\n' compressor zpool enabled max-pool-percent \
+		accept-threshold-percent cgroup)"
+}
+
+@test "a write error on standard output is not a success" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run -2 --separate-stderr bash -c "'$ZSWAPCTL' --version > /dev/full"
+	assert_one_line_error "write error"
+}

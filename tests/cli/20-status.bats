@@ -1,0 +1,136 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# zswapctl status against the recorded trees of a patched and a stock
+# kernel, and on this machine as it is.
+
+load helpers
+
+setup() {
+	require_zswapctl
+}
+
+# debugfs FILE [ROOT]: a recorded debugfs counter
+debugfs() { cat "${2:-$PATCHED}/sys/kernel/debug/zswap/$1"; }
+
+@test "status shows every line, from the fallback, with the recorded values" {
+	run -0 zc_patched status
+	local label
+	for label in source enabled compressor zpool "max pool percent" "accept threshold" \
+		     "pool size" "pool limit hits" "stored pages" "zero pages" "compression ratio" \
+		     "rejected (reclaim fail)" "rejected (alloc fail)" "rejected (kmemcache fail)" \
+		     "rejected (compress poor)" "duplicate entries" "written back pages" \
+		     zswpin zswpout; do
+		assert_line --regexp "^$(sed 's/[()]/\\&/g' <<<"$label"): +[^ ]"
+	done
+	assert_line --regexp '^source: +fallback$'
+	assert_line --regexp "^compressor: +$(cat "$PATCHED/sys/module/zswap/parameters/compressor")$"
+	assert_line --regexp "^stored pages: +$(debugfs stored_pages) \\([0-9.]+ [KMGT]?i?B\\)$"
+	assert_line --regexp "^zero pages: +$(debugfs zero_pages)$"
+}
+
+@test "the pool size is in IEC units against its limit, with a percentage" {
+	run -0 zc_patched status
+	assert_line --regexp '^pool size: +[0-9.]+ [KMGT]iB of [0-9.]+ [KMGT]iB \([0-9]+\.[0-9]%\)$'
+}
+
+@test "--bytes prints sizes in bytes" {
+	local pool
+	pool=$(debugfs pool_total_size)
+	run -0 zc_patched status --bytes
+	assert_line --regexp "^pool size: +$pool of [0-9]+ \\([0-9.]+%\\)$"
+}
+
+@test "the compression ratio is stored pages * page size / pool size" {
+	local want
+	want=$(awk -v s="$(debugfs stored_pages)" -v p="$(debugfs pool_total_size)" \
+		'BEGIN { printf "%.2f", s * 4096 / p }')
+	run -0 zc_patched status
+	assert_line --regexp "^compression ratio: +$want$"
+	run -0 zc_patched status --json
+	assert_equal "$(jq -r .compression_ratio <<<"$output")" "$want"
+}
+
+@test "--json is one object with version 1, the source and every documented key" {
+	run -0 zc_patched status --json
+	jq -e . <<<"$output" >/dev/null || fail "not JSON: $output"
+	assert_equal "$(jq -r .version <<<"$output")" 1
+	assert_equal "$(jq -r .source <<<"$output")" fallback
+	local key keys
+	keys=$(jq -r 'keys_unsorted[]' <<<"$output")
+	for key in "${STATUS_KEYS[@]}"; do
+		grep -qx "$key" <<<"$keys" || fail "no key $key"
+	done
+	assert_equal "$(wc -l <<<"$keys")" "${#STATUS_KEYS[@]}"
+	assert_equal "$(jq -r .stored_pages <<<"$output")" "$(debugfs stored_pages)"
+	assert_equal "$(jq -r .pool_total_size <<<"$output")" "$(debugfs pool_total_size)"
+	assert_equal "$(jq -r .enabled <<<"$output")" true
+	assert_equal "$(jq -r .page_size <<<"$output")" "$(getconf PAGESIZE)"
+}
+
+@test "--json is pretty by default, --json=short is one line, with the same content" {
+	local pretty short
+	pretty=$(zc_patched status --json)
+	short=$(zc_patched status --json=short)
+	[ "$(wc -l <<<"$pretty")" -gt 10 ] || fail "pretty JSON on few lines"
+	assert_equal "$(wc -l <<<"$short")" 1
+	assert_equal "$(jq -S . <<<"$pretty")" "$(jq -S . <<<"$short")"
+	assert_equal "$(zc_patched status --json=pretty)" "$pretty"
+	assert_equal "$(zc_patched status -J)" "$pretty"
+	grep -q '^  "version": 1,$' <<<"$pretty" || fail "not two-space indented"
+}
+
+@test "the stock kernel has no zero-page counter: '-' and null, never 0" {
+	run -0 zc_stock status
+	assert_line --regexp '^zero pages: +-$'
+	run -0 zc_stock status --json
+	assert_equal "$(jq -r '.zero_pages | type' <<<"$output")" null
+	assert_equal "$(jq -r '.stored_pages | type' <<<"$output")" number
+}
+
+@test "without debugfs the counters are unknown: '-' and null, the parameters stay" {
+	local root
+	root=$(copy_root patched)
+	rm -rf "$root/sys/kernel/debug"
+	run -0 zc --sysroot "$root" status
+	assert_line --regexp '^stored pages: +-$'
+	assert_line --regexp '^compression ratio: +-$'
+	assert_line --regexp '^rejected \(reclaim fail\): +-$'
+	assert_line --regexp '^compressor: +lzo$'
+	run -0 zc --sysroot "$root" status --json
+	local key
+	for key in stored_pages zero_pages pool_total_size pool_limit_hit reject_reclaim_fail \
+		   reject_alloc_fail reject_kmemcache_fail reject_compress_poor duplicate_entry \
+		   written_back_pages compression_ratio; do
+		assert_equal "$key=$(jq -r ".$key | type" <<<"$output")" "$key=null"
+	done
+	assert_equal "$(jq -r .compressor <<<"$output")" lzo
+	assert_equal "$(jq -r '.zswpin | type' <<<"$output")" number
+}
+
+@test "counters above 2^53 come out in JSON digit for digit" {
+	local root
+	root=$(copy_root patched)
+	echo 18446744073709551615 > "$root/sys/kernel/debug/zswap/stored_pages"
+	echo 9007199254740993 > "$root/sys/kernel/debug/zswap/written_back_pages"
+	sed -i 's/^zswpout .*/zswpout 18446744073709551614/' "$root/proc/vmstat"
+	run -0 zc --sysroot "$root" status --json=short
+	assert_output --partial '"stored_pages":18446744073709551615,'
+	assert_output --partial '"written_back_pages":9007199254740993,'
+	assert_output --partial '"zswpout":18446744073709551614'
+	run -0 zc --sysroot "$root" status
+	assert_line --regexp '^written back pages: +9007199254740993$'
+}
+
+@test "status on this machine: the fallback or netlink, or exit 3 without zswap" {
+	if [ ! -d /sys/module/zswap ]; then
+		run -3 --separate-stderr zc status
+		assert_one_line_error "zswap is not available"
+		return
+	fi
+	run -0 zc status --json
+	assert_equal "$(jq -r .version <<<"$output")" 1
+	assert_regex "$(jq -r .source <<<"$output")" '^(netlink|fallback)$'
+	assert_equal "$(jq -r .compressor <<<"$output")" "$(cat /sys/module/zswap/parameters/compressor)"
+	run -0 zc --source fallback status
+	assert_line --regexp '^source: +fallback$'
+}

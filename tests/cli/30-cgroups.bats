@@ -1,0 +1,169 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# zswapctl cgroups against the recorded trees: columns, --output, --sort,
+# --tree, selection by path and id, JSON.
+#
+# The recorded trees hold /, /work, /outer, /outer/inner (zswap.max 8M),
+# /flat and /flat/nomem, which has no memory controller and so no row.
+
+load helpers
+
+setup() {
+	require_zswapctl
+}
+
+# The PATH column of a listing, in order
+paths() { zc_patched cgroups --noheadings --raw --output PATH "$@"; }
+
+# id PATH: the cgroup id the library reports
+id_of() { zc_patched cgroups --json | jq -r --arg p "$1" '.cgroups[] | select(.path == $p) | .id'; }
+
+@test "the table has every column, one row per memcg" {
+	run -0 zc_patched cgroups
+	assert_line --index 0 --regexp '^PATH +ID +COMPRESSED +STORED +ZERO +RATIO +ZSWPIN +ZSWPOUT +MAX$'
+	assert_equal "${#lines[@]}" 6
+	assert_line --regexp '^/outer/inner +[0-9]+ +0 B +0 +- +- +0 +0 +8 MiB$'
+	refute_line --partial nomem
+}
+
+@test "the root has no memory.zswap.* files: '-' and null" {
+	run -0 zc_patched cgroups --output PATH,COMPRESSED,MAX --noheadings /
+	assert_output --regexp '^/ +- +-$'
+	run -0 zc_patched cgroups --json /
+	assert_equal "$(jq -r '.cgroups[0].compressed_bytes | type' <<<"$output")" null
+	assert_equal "$(jq -r '.cgroups[0].zswap_max | type' <<<"$output")" null
+}
+
+@test "memcg is another name of cgroups" {
+	assert_equal "$(zc_patched memcg)" "$(zc_patched cgroups)"
+}
+
+@test "--help lists every column with its help" {
+	run -0 zc cgroups --help
+	local col
+	for col in $(zc --list-columns); do
+		assert_line --regexp "^ +$col  [a-z]"
+	done
+}
+
+@test "--output picks columns in order, +COL appends, names in any case" {
+	run -0 zc_patched cgroups --output MAX,path
+	assert_line --index 0 --regexp '^ *MAX PATH$'
+	run -0 zc_patched cgroups -o +RATIO
+	assert_line --index 0 --regexp 'ZSWPOUT +MAX +RATIO$'
+	run -0 zc_patched cgroups --noheadings --raw -o ID
+	assert_equal "$(grep -cvE '^[0-9]+$' <<<"$output")" 0
+}
+
+@test "--noheadings and --raw: no header, one space between fields" {
+	run -0 zc_patched cgroups --noheadings
+	refute_line --partial PATH
+	run -0 zc_patched cgroups --raw
+	assert_line --index 0 'PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX'
+	local line
+	for line in "${lines[@]}"; do
+		[ "$(wc -w <<<"$line")" = 9 ] || fail "not nine fields: '$line'"
+	done
+	assert_line --regexp '^/outer/inner [0-9]+ 0B 0 - - 0 0 8MiB$'
+}
+
+@test "--bytes prints sizes in bytes, and max stays max" {
+	run -0 zc_patched cgroups --bytes --output PATH,MAX --noheadings
+	assert_line --regexp '^/outer/inner +8388608$'
+	assert_line --regexp '^/outer +max$'
+}
+
+@test "--sort orders by any column, --reverse turns it round" {
+	run -0 paths --sort PATH
+	assert_output "$(printf '%s\n' / /flat /outer /outer/inner /work)"
+	run -0 paths --sort path --reverse
+	assert_output "$(printf '%s\n' /work /outer/inner /outer /flat /)"
+	# Unknown sorts first, then 8 MiB, then the three "max"
+	run -0 paths --sort MAX
+	assert_line --index 0 /
+	assert_line --index 1 /outer/inner
+	local col
+	for col in $(zc --list-columns); do
+		run -0 zc_patched cgroups --sort "$col"
+		assert_equal "${#lines[@]}" 6
+	done
+}
+
+@test "--sort STORED puts the cgroup with pages in zswap last, --reverse first" {
+	run -0 paths --sort STORED --reverse
+	assert_line --index 0 --regexp '^/(work)?$'
+	run -0 zc_patched cgroups --sort STORED --output STORED --noheadings
+	assert_equal "$(sort -n <<<"$output" | tr -d ' ')" "$(tr -d ' ' <<<"$output")"
+}
+
+@test "--tree puts parents before children and indents by depth" {
+	run -0 zc_patched cgroups --tree --output PATH
+	assert_line --index 0 PATH
+	assert_line --index 1 /
+	local outer inner
+	outer=$(grep -n 'outer$' <<<"$output" | cut -d: -f1)
+	inner=$(grep -n 'inner$' <<<"$output" | cut -d: -f1)
+	[ "$inner" = $((outer + 1)) ] || fail "inner is not right below outer"
+	# Two levels of drawing before inner, one before outer
+	assert_line --regexp '^(\|-|`-|├─|└─)outer$'
+	assert_line --regexp '^(\| |  |│ )(\|-|`-|├─|└─)inner$'
+	run -0 env LC_ALL=C "$ZSWAPCTL" --sysroot "$PATCHED" cgroups --tree -o PATH --noheadings
+	assert_output "$(printf '%s\n' / '|-flat' '|-outer' '| `-inner' '`-work')"
+}
+
+@test "--tree with a cgroup shows it and what is below it; --raw keeps full paths" {
+	run -0 env LC_ALL=C "$ZSWAPCTL" --sysroot "$PATCHED" cgroups --tree -o PATH --noheadings outer
+	assert_output "$(printf '%s\n' /outer '`-inner')"
+	run -0 paths --tree
+	assert_output "$(printf '%s\n' / /flat /outer /outer/inner /work)"
+}
+
+@test "a cgroup by relative, absolute and /sys/fs/cgroup path, and by id" {
+	local want arg
+	want=$(zc_patched cgroups --noheadings --raw /outer/inner)
+	assert_equal "$(wc -l <<<"$want")" 1
+	for arg in outer/inner /outer/inner /sys/fs/cgroup/outer/inner outer//inner/ \
+		   "$(id_of /outer/inner)"; do
+		assert_equal "$(zc_patched cgroups --noheadings --raw "$arg")" "$want"
+	done
+}
+
+@test "a cgroup that is not there: one line, exit 1" {
+	run -1 --separate-stderr zc_patched cgroups /nope
+	assert_one_line_error "no cgroup '/nope' under .*/sys/fs/cgroup"
+	run -1 --separate-stderr zc_patched cgroups 4242424242
+	assert_one_line_error "no cgroup with id 4242424242"
+	run -1 --separate-stderr zc_patched cgroups --tree /nope
+	assert_one_line_error "no cgroup '/nope'"
+	run -1 --separate-stderr zc_patched cgroups flat/nomem
+	assert_one_line_error "'/flat/nomem' has no zswap figures: the memory controller is not enabled"
+}
+
+@test "--json: version, source and one object per cgroup with every documented key" {
+	run -0 zc_patched cgroups --json
+	assert_equal "$(jq -r .version <<<"$output")" 1
+	assert_equal "$(jq -r .source <<<"$output")" fallback
+	assert_equal "$(jq -r '.cgroups | length' <<<"$output")" 5
+	local key
+	assert_equal "$(jq -r '.cgroups[0] | keys_unsorted | join(" ")' <<<"$output")" \
+		"${CGROUP_KEYS[*]}"
+	assert_equal "$(jq -r '.cgroups[] | select(.path == "/outer/inner") | .zswap_max' <<<"$output")" \
+		8388608
+}
+
+@test "--json writes max as 2^64-1, digit for digit" {
+	run -0 zc_patched cgroups --json=short /outer
+	assert_output --partial '"zswap_max":18446744073709551615}'
+}
+
+@test "--json with --output has only those keys, in that order" {
+	run -0 zc_patched cgroups --json=short --output PATH,RATIO /work
+	assert_output --regexp '^\{"version":1,"source":"fallback","cgroups":\[\{"path":"/work","compression_ratio":[0-9.]+\}\]\}$'
+}
+
+@test "the stock tree: no zero-page figures per cgroup either" {
+	run -0 zc_stock cgroups --json
+	assert_equal "$(jq -r '[.cgroups[].zero_pages] | unique | .[0] | type' <<<"$output")" null
+	run -0 zc_stock cgroups --output PATH,ZERO --noheadings /work
+	assert_output --regexp '^/work +-$'
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# The shell completions know every command, column and set parameter that
+# zswapctl itself lists (--list-commands, --list-columns, --list-set-params),
+# and load in their shells.
+
+load helpers
+
+COMPLETIONS=(zswapctl.bash _zswapctl zswapctl.fish)
+
+setup() {
+	require_zswapctl
+}
+
+# assert_words_in LIST-OPTION: every name zswapctl lists is a word of each file
+assert_words_in() {
+	local file name
+	for file in "${COMPLETIONS[@]}"; do
+		for name in $(zc "$1"); do
+			grep -qw -- "$name" "$TOP/completions/$file" ||
+				fail "$name (from zswapctl $1) is not in completions/$file"
+		done
+	done
+}
+
+@test "every command is in each completion file" {
+	assert_words_in --list-commands
+}
+
+@test "every column is in each completion file" {
+	assert_words_in --list-columns
+}
+
+@test "every set parameter is in each completion file" {
+	assert_words_in --list-set-params
+}
+
+@test "the bash completion loads and registers zswapctl" {
+	run -0 bash -c "source '$TOP/completions/zswapctl.bash' && complete -p zswapctl"
+	assert_output "complete -F _zswapctl zswapctl"
+}
+
+# bash_complete WORDS...: what the bash completion offers for the last word
+bash_complete() {
+	bash -c 'source "$1"; shift
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _zswapctl
+		printf "%s\n" "${COMPREPLY[@]}"' _ "$TOP/completions/zswapctl.bash" "$@"
+}
+
+@test "the bash completion offers the commands, columns and parameters zswapctl lists" {
+	run -0 bash_complete zswapctl ''
+	assert_output "$(zc --list-commands)"
+	run -0 bash_complete zswapctl cgroups --sort ''
+	assert_output "$(zc --list-columns)"
+	run -0 bash_complete zswapctl set ''
+	assert_output "$(zc --list-set-params)"
+	run -0 bash_complete zswapctl cgroups --output PATH,RA
+	assert_output PATH,RATIO
+	run -0 bash_complete zswapctl set enabled ''
+	assert_output "$(printf '%s\n' on off)"
+}
+
+@test "the zsh completion parses" {
+	command -v zsh >/dev/null || skip "no zsh"
+	run -0 zsh -n "$TOP/completions/_zswapctl"
+	head -1 "$TOP/completions/_zswapctl" | grep -qx '#compdef zswapctl'
+}
+
+@test "the fish completion parses and offers what zswapctl lists" {
+	command -v fish >/dev/null || skip "no fish"
+	run -0 fish -n "$TOP/completions/zswapctl.fish"
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl '"
+	assert_equal "$(cut -f1 <<<"$output" | sort)" "$(zc --list-commands | sort)"
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl set '"
+	assert_equal "$(cut -f1 <<<"$output" | sort)" "$(zc --list-set-params | sort)"
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl cgroups --sort '"
+	assert_equal "$(cut -f1 <<<"$output" | sort)" "$(zc --list-columns | sort)"
+}

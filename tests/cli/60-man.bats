@@ -1,0 +1,87 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# The manual pages: clean for mandoc, and complete: zswapctl(8) documents
+# every command, option, column, parameter, JSON key and exit code the
+# program has, zswap-genl(7) every command, attribute and event of
+# <linux/zswap.h> and kernel/spec/zswap.yaml.
+
+load helpers
+
+setup() {
+	require_zswapctl
+	MAN8=$TOP/man/zswapctl.8
+	MAN7=$TOP/man/zswap-genl.7
+}
+
+@test "both pages are clean under mandoc -Tlint -Wwarning" {
+	run -0 mandoc -Tlint -Wwarning "$MAN8" "$MAN7"
+	assert_output ""
+}
+
+# The page as text, one space between words
+rendered() { mandoc -Tascii "$1" | col -b | tr -s ' \t\n' '   '; }
+
+@test "zswapctl(8) names every command, set parameter and column" {
+	local text name
+	text=$(rendered "$MAN8")
+	for name in $(zc --list-commands) $(zc --list-set-params) $(zc --list-columns); do
+		grep -qw -- "$name" <<<"$text" || fail "zswapctl(8) does not name $name"
+	done
+}
+
+@test "zswapctl(8) documents every option of every --help" {
+	local text opt cmd
+	text=$(rendered "$MAN8")
+	for cmd in "" status cgroups set; do
+		for opt in $(zc $cmd --help | grep -oE -- '--[a-z-]+' | sort -u); do
+			grep -q -- "$opt" <<<"$text" || fail "zswapctl(8) does not document $opt ($cmd)"
+		done
+	done
+}
+
+@test "zswapctl(8) documents every JSON key zswapctl prints" {
+	local text key
+	text=$(rendered "$MAN8")
+	for key in $(zc_patched status --json | jq -r 'keys[]') \
+		   $(zc_patched cgroups --json | jq -r '.cgroups[0] | keys[]') cgroups; do
+		grep -q "[\`']$key'" <<<"$text" || fail "zswapctl(8) lacks the key $key"
+	done
+}
+
+@test "zswapctl(8) documents the exit codes 0 to 3" {
+	run -0 bash -c "mandoc -Tascii '$MAN8' | col -b | sed -n '/^EXIT STATUS/,/^[A-Z]/p'"
+	local code
+	for code in 0 1 2 3; do
+		assert_line --regexp "^[[:space:]]+$code[[:space:]]+[A-Z]"
+	done
+}
+
+@test "zswap-genl(7) names every command, attribute and event of <linux/zswap.h>" {
+	local text name
+	text=$(rendered "$MAN7")
+	for name in $(grep -oE '\bZSWAP_(CMD|A|MEMCG_A|EVENT)_[A-Z_]+' \
+			"$TOP/include/uapi/linux/zswap.h" | grep -vE '_(UNSPEC|MAX)$' | sort -u) \
+		    ZSWAP_GENL_NAME ZSWAP_GENL_VERSION ZSWAP_MCGRP_EVENTS \
+		    ZSWAP_COMPRESSOR_NAME_MAX ZSWAP_ZPOOL_NAME_MAX; do
+		grep -qw -- "$name" <<<"$text" || fail "zswap-genl(7) does not name $name"
+	done
+}
+
+@test "zswap-genl(7) names every operation, attribute and event of the YNL spec" {
+	local text name
+	text=$(rendered "$MAN7")
+	for name in $(/usr/bin/python3 - "$TOP/kernel/spec/zswap.yaml" <<'PY'
+import sys, yaml
+spec = yaml.safe_load(open(sys.argv[1]))
+names = [op["name"] for op in spec["operations"]["list"]]
+for aset in spec["attribute-sets"]:
+    names += [a["name"] for a in aset["attributes"]]
+for d in spec["definitions"]:
+    names += [e["name"] for e in d["entries"]]
+names += [g["name"] for g in spec["mcast-groups"]["list"]]
+print("\n".join(sorted(set(names))))
+PY
+	); do
+		grep -qw -- "$name" <<<"$text" || fail "zswap-genl(7) does not name $name"
+	done
+}

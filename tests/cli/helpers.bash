@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers of the zswapctl host suites. They run on the development machine
+# as they find it (any kernel, root or not, debugfs or not) and against the
+# recorded trees of tests/data/, through --sysroot: nothing here writes to
+# the machine's own zswap. Writes go to copies in $BATS_TEST_TMPDIR.
+
+TOP=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+ZSWAPCTL=${ZSWAPCTL:-$BUILD/bin/zswapctl}
+PATCHED=$TOP/tests/data/sysroot-patched
+STOCK=$TOP/tests/data/sysroot-stock
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+require_zswapctl() {
+	[ -x "$ZSWAPCTL" ] || fail "no $ZSWAPCTL: run 'make zswapctl' first"
+}
+
+zc() { "$ZSWAPCTL" "$@"; }
+
+# zc_patched ARGS...: zswapctl reading the recorded tree of the patched kernel
+zc_patched() { "$ZSWAPCTL" --sysroot "$PATCHED" "$@"; }
+zc_stock() { "$ZSWAPCTL" --sysroot "$STOCK" "$@"; }
+
+# copy_root FLAVOUR: a writable copy of a recorded tree; prints its path
+copy_root() {
+	local root=$BATS_TEST_TMPDIR/root-$1
+	rm -rf "$root"
+	cp -r "$TOP/tests/data/sysroot-$1" "$root"
+	echo "$root"
+}
+
+# assert_one_line_error REGEX: what bats `run --separate-stderr` left is
+# exactly one line on stderr, "zswapctl: ..." matching REGEX, and no output.
+assert_one_line_error() {
+	[ "${#stderr_lines[@]}" -eq 1 ] ||
+		fail "expected one line on stderr, got ${#stderr_lines[@]}: $stderr"
+	[[ ${stderr_lines[0]} =~ ^zswapctl:\ .*$1 ]] ||
+		fail "stderr '${stderr_lines[0]}' does not match 'zswapctl: .*$1'"
+	[ -z "$output" ] || fail "expected no output, got: $output"
+}
+
+# The keys of "zswapctl status --json", as zswapctl(8) documents them
+STATUS_KEYS=(version source enabled compressor zpool max_pool_percent accept_threshold_percent
+	     page_size pool_total_size pool_limit_bytes pool_limit_hit stored_pages zero_pages
+	     reject_reclaim_fail reject_alloc_fail reject_kmemcache_fail reject_compress_poor
+	     duplicate_entry written_back_pages zswpin zswpout compression_ratio)
+
+# The keys of each object of "zswapctl cgroups --json"
+CGROUP_KEYS=(path id compressed_bytes stored_pages zero_pages compression_ratio zswpin
+	     zswpout zswap_max)

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The text table, the tree order of cgroup paths and cgroup arguments. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "cgroup_ref.h"
+#include "table.h"
+#include "tree.h"
+#include "zswapctl-tap.h"
+
+static char *print_table(const struct table *t)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return NULL;
+	table_print(t, mem);
+	fclose(mem);
+	return text;
+}
+
+static void fill(struct table *t)
+{
+	static const char *const cells[][3] = {
+		{ "/", "1", "-" },
+		{ "/a b", "12345", "64 MiB" },
+		{ "/line\nbreak", "7", "max" },
+	};
+	size_t r, c;
+
+	table_init(t, 3);
+	table_set_column(t, 0, "PATH", ALIGN_LEFT);
+	table_set_column(t, 1, "ID", ALIGN_RIGHT);
+	table_set_column(t, 2, "MAX", ALIGN_RIGHT);
+	for (r = 0; r < 3; r++) {
+		table_add_row(t);
+		for (c = 0; c < 3; c++)
+			table_set_cell(t, r, c, cells[r][c]);
+	}
+}
+
+static void check_table(void)
+{
+	struct table t;
+	char *text;
+
+	fill(&t);
+	text = print_table(&t);
+	tap_str(text,
+		"PATH              ID    MAX\n"
+		"/                  1      -\n"
+		"/a b           12345 64 MiB\n"
+		"/line\\x0abreak     7    max\n",
+		"aligned table: left path, right numbers, control characters escaped");
+	free(text);
+
+	t.noheadings = true;
+	text = print_table(&t);
+	tap_ok(text && !strstr(text, "PATH") && !strncmp(text, "/ ", 2),
+	       "--noheadings");
+	free(text);
+
+	t.noheadings = false;
+	t.raw = true;
+	text = print_table(&t);
+	tap_str(text,
+		"PATH ID MAX\n"
+		"/ 1 -\n"
+		"/a\\x20b 12345 64\\x20MiB\n"
+		"/line\\x0abreak 7 max\n",
+		"raw table: one space apart, spaces escaped");
+	free(text);
+	table_free(&t);
+
+	tap_ok(table_text_width("abc") == 3, "width of ASCII");
+	tap_ok(table_text_width("\u251c\u2500x") == 3 ||
+		       table_text_width("\u251c\u2500x") == 7,
+	       "width of box drawing (3 in a UTF-8 locale, bytes otherwise)");
+}
+
+static const char *const paths[] = {
+	"/", "/b", "/a", "/a/y", "/a/x", "/b/z/deep", "/c", "/a/x/1",
+};
+#define NPATHS (sizeof(paths) / sizeof(paths[0]))
+
+static char *render_tree(tree_compare_fn cmp, const struct tree_symbols *sym,
+			 const char *const *p, size_t n)
+{
+	struct tree_row rows[16];
+	char *out = calloc(1, 1024);
+	size_t i;
+
+	if (!out || tree_order(p, n, cmp, NULL, sym, rows)) {
+		free(out);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		strcat(out, rows[i].prefix);
+		strcat(out, tree_basename(p[rows[i].index]));
+		strcat(out, "\n");
+	}
+	tree_rows_free(rows, n);
+	return out;
+}
+
+/* Reverse name order, to show that the caller orders the siblings */
+static int reverse_names(size_t a, size_t b, void *data)
+{
+	(void)data;
+	return strcmp(paths[b], paths[a]);
+}
+
+static void check_tree(void)
+{
+	static const char *const orphans[] = { "/q/r", "/q/s", "/p" };
+	char *text;
+
+	text = render_tree(NULL, &tree_ascii, paths, NPATHS);
+	tap_str(text,
+		"/\n"
+		"|-a\n"
+		"| |-x\n"
+		"| | `-1\n"
+		"| `-y\n"
+		"|-b\n"
+		"| `-deep\n"
+		"`-c\n",
+		"tree: parents before children, siblings by name, a missing parent skipped");
+	free(text);
+
+	text = render_tree(reverse_names, &tree_ascii, paths, NPATHS);
+	tap_str(text,
+		"/\n"
+		"|-c\n"
+		"|-b\n"
+		"| `-deep\n"
+		"`-a\n"
+		"  |-y\n"
+		"  `-x\n"
+		"    `-1\n",
+		"tree: siblings in the caller's order");
+	free(text);
+
+	text = render_tree(NULL, &tree_utf8, paths, 3);
+	tap_str(text, "/\n\u251c\u2500a\n\u2514\u2500b\n", "tree: UTF-8 lines");
+	free(text);
+
+	text = render_tree(NULL, &tree_ascii, orphans, 3);
+	tap_str(text, "p\nr\ns\n",
+		"tree: rows without a listed parent are roots");
+	free(text);
+
+	tap_str(tree_basename("/a/b"), "b", "basename of /a/b");
+	tap_str(tree_basename("/"), "/", "basename of /");
+}
+
+static void ref_ok(const char *arg, const char *want)
+{
+	struct cgroup_ref ref;
+	int ret = cgroup_ref_parse(arg, &ref);
+	char what[128];
+
+	snprintf(what, sizeof(what), "cgroup '%s' is %s", arg, want);
+	if (ret || ref.by_id)
+		tap_ok(false, "%s (ret %d)", what, ret);
+	else
+		tap_str(ref.path, want, what);
+}
+
+static void check_refs(void)
+{
+	char long_path[CGROUP_PATH_MAX + 10];
+	struct cgroup_ref ref;
+
+	ref_ok("a", "/a");
+	ref_ok("/a/b", "/a/b");
+	ref_ok("a/b/", "/a/b");
+	ref_ok("//a///b//", "/a/b");
+	ref_ok("./a/./b", "/a/b");
+	ref_ok("/", "/");
+	ref_ok("/sys/fs/cgroup", "/");
+	ref_ok("/sys/fs/cgroup/", "/");
+	ref_ok("/sys/fs/cgroup/a/b", "/a/b");
+	ref_ok("/sys/fs/cgroupx", "/sys/fs/cgroupx");
+	ref_ok("./123", "/123");
+	ref_ok("12a", "/12a");
+	tap_ok(!cgroup_ref_parse("123", &ref) && ref.by_id && ref.id == 123,
+	       "digits are an id");
+	tap_ok(cgroup_ref_parse("0", &ref) == -EINVAL, "id 0 is refused");
+	tap_ok(cgroup_ref_parse("99999999999999999999", &ref) == -EINVAL,
+	       "an id past 2^64");
+	tap_ok(cgroup_ref_parse("", &ref) == -EINVAL,
+	       "an empty cgroup is refused");
+	tap_ok(cgroup_ref_parse("/a/../b", &ref) == -EINVAL, ".. is refused");
+	memset(long_path, 'x', sizeof(long_path) - 1);
+	long_path[sizeof(long_path) - 1] = '\0';
+	tap_ok(cgroup_ref_parse(long_path, &ref) == -ENAMETOOLONG,
+	       "a path too long");
+
+	tap_ok(cgroup_path_within("/a/b", "/a"), "/a/b is within /a");
+	tap_ok(cgroup_path_within("/a", "/a"), "/a is within /a");
+	tap_ok(!cgroup_path_within("/ab", "/a"), "/ab is not within /a");
+	tap_ok(cgroup_path_within("/x", "/"), "everything is within /");
+}
+
+int main(void)
+{
+	check_table();
+	check_tree();
+	check_refs();
+	return tap_done();
+}

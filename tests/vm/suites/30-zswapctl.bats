@@ -1,0 +1,294 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# zswapctl on a real kernel: over netlink on the patched kernel, over the
+# fallback on the stock one; both sources agree on the same state; set
+# reaches the kernel; an unprivileged user and every bad input are refused
+# with one line and the documented exit status, and change nothing.
+
+load helpers
+
+ZSWAPCTL=$BUILD/bin/zswapctl
+
+setup() {
+	require_guest
+	[ -x "$ZSWAPCTL" ] || fail "no $ZSWAPCTL: run 'make zswapctl' on the host"
+	bats_require_minimum_version 1.5.0
+}
+
+teardown() {
+	hold_cleanup
+	restore_params
+	cg_remove zc/inner
+	cg_remove zc
+	cg_remove zcflat
+	true
+}
+
+zc() { "$ZSWAPCTL" "$@"; }
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+
+# The source this kernel gets with --source auto
+auto_source() { is_patched && echo netlink || echo fallback; }
+
+# Every zswap parameter as NAME=VALUE lines, to see that nothing changed
+params_snapshot() { grep -r . "$ZSWAP_PARAMS" | sort; }
+
+# assert_one_line_error REGEX, after `run --separate-stderr`
+assert_one_line_error() {
+	[ "${#stderr_lines[@]}" -eq 1 ] ||
+		fail "expected one line on stderr, got ${#stderr_lines[@]}: $stderr"
+	[[ ${stderr_lines[0]} =~ ^zswapctl:\ .*$1 ]] ||
+		fail "stderr '${stderr_lines[0]}' does not match 'zswapctl: .*$1'"
+}
+
+# A cgroup "zc" with memory enabled below it and a child "zc/inner" that
+# holds 64 MiB of mixed pages through a 16 MiB limit, most of it in zswap.
+hold_in_zswap() {
+	cg_create zc
+	echo +memory > "$CGROOT/zc/cgroup.subtree_control"
+	cg_create zc/inner 16M
+	hold_start zc/inner --size 64 --mix 2:1:2:1
+}
+
+@test "status: the source this kernel has, and the parameters of sysfs" {
+	run -0 zc status
+	assert_line --regexp "^source: +$(auto_source)$"
+	assert_line --regexp "^compressor: +$(zswap_param compressor)$"
+	assert_line --regexp "^zpool: +$(zswap_param zpool)$"
+	assert_line --regexp '^enabled: +yes$'
+	run -0 zc status --json
+	assert_equal "$(jq -r .source <<<"$output")" "$(auto_source)"
+	assert_equal "$(jq -r .version <<<"$output")" 1
+	assert_equal "$(jq -r .max_pool_percent <<<"$output")" "$(zswap_param max_pool_percent)"
+}
+
+@test "status --source netlink: the family on the patched kernel, exit 3 on the stock one" {
+	if is_patched; then
+		run -0 zc --source netlink status --json
+		assert_equal "$(jq -r .source <<<"$output")" netlink
+		assert_equal "$(jq -r '.zero_pages | type' <<<"$output")" number
+	else
+		run -3 --separate-stderr zc --source netlink status
+		assert_one_line_error "netlink"
+	fi
+	run -0 zc --source fallback status --json
+	assert_equal "$(jq -r .source <<<"$output")" fallback
+}
+
+@test "status with pages in zswap: the counters of debugfs, a ratio, no unknowns as root" {
+	hold_in_zswap
+	run -0 zc status --json
+	echo "$output"
+	local stored
+	stored=$(jq -r .stored_pages <<<"$output")
+	[ "$stored" -gt 1000 ] || fail "only $stored pages in zswap"
+	assert_equal "$(jq -r .pool_total_size <<<"$output")" "$(zswap_debug pool_total_size)"
+	assert_equal "$(jq -r .stored_pages <<<"$output")" "$(zswap_debug stored_pages)"
+	# jq would print 3.30 as 3.3: look at the text
+	assert_line --regexp '"compression_ratio": [0-9]+\.[0-9]{2}$'
+	if is_patched; then
+		assert_equal "$(jq '[.[] | select(. == null)] | length' <<<"$output")" 0
+	else
+		# The stock kernel does not count zero pages: null, never 0
+		assert_equal "$(jq -r '.zero_pages | type' <<<"$output")" null
+	fi
+}
+
+# A status snapshot of one source, with the keys both sources know
+snapshot() { zc --source "$1" status --json=short | jq -cS "$2"; }
+
+@test "netlink and the fallback agree on the same state" {
+	is_patched || skip "the stock kernel has only the fallback"
+	hold_in_zswap
+	# The keys the fallback knows (root, debugfs mounted): all of them
+	local keys nl fb nl2 i
+	keys=$(zc --source fallback status --json | jq -c '[to_entries[] | select(.value != null) | .key]')
+	echo "keys the fallback knows: $keys"
+	[ "$(jq length <<<"$keys")" -ge 20 ] || fail "the fallback knows few keys"
+	local filter="with_entries(select(.key as \$k | $keys | index(\$k))) | del(.source)"
+	# The held workload keeps still; retry if something moved in between
+	for i in 1 2 3 4 5; do
+		nl=$(snapshot netlink "$filter")
+		fb=$(snapshot fallback "$filter")
+		nl2=$(snapshot netlink "$filter")
+		[ "$nl" = "$nl2" ] && break
+	done
+	assert_equal "$nl" "$nl2"
+	assert_equal "$fb" "$nl"
+	assert_equal "$(jq -r .stored_pages <<<"$nl")" "$(zswap_debug stored_pages)"
+}
+
+@test "cgroups: one row a memcg, the held cgroup's figures from its files" {
+	hold_in_zswap
+	run -0 zc cgroups --json zc/inner
+	echo "$output"
+	assert_equal "$(jq -r .source <<<"$output")" "$(auto_source)"
+	local cg
+	cg=$(jq -c '.cgroups[0]' <<<"$output")
+	assert_equal "$(jq -r .path <<<"$cg")" /zc/inner
+	assert_equal "$(jq -r .id <<<"$cg")" "$(stat -c %i "$CGROOT/zc/inner")"
+	assert_equal "$(jq -r .stored_pages <<<"$cg")" "$(($(cg_stat zc/inner zswapped) / 4096))"
+	assert_equal "$(jq -r .zswpout <<<"$cg")" "$(cg_stat zc/inner zswpout)"
+	assert_equal "$(jq -r .compressed_bytes <<<"$cg")" "$(cat "$CGROOT/zc/inner/memory.zswap.current")"
+	# jq reads numbers as doubles: check the digits in the text
+	assert_output --partial '"zswap_max": 18446744073709551615'
+	[ "$(jq -r .stored_pages <<<"$cg")" -gt 1000 ] || fail "little of the cgroup in zswap"
+	run -0 zc cgroups
+	assert_line --index 0 --regexp '^PATH +ID +COMPRESSED +STORED +ZERO +RATIO +ZSWPIN +ZSWPOUT +MAX$'
+	assert_line --regexp '^/zc/inner +[0-9]+ +[0-9.]+ [KM]iB +[0-9]+ '
+	run -0 zc memcg --noheadings --raw --output PATH
+	assert_line /
+	assert_line /zc
+	assert_line /zc/inner
+}
+
+@test "cgroups --tree, --sort and the selection by id" {
+	hold_in_zswap
+	cg_create zcflat
+	run -0 env LC_ALL=C "$ZSWAPCTL" cgroups --tree --output PATH --noheadings zc
+	assert_output "$(printf '%s\n' /zc '`-inner')"
+	run -0 zc cgroups --sort STORED --reverse --output STORED --noheadings --raw
+	assert_equal "$output" "$(sort -rn <<<"$output")"
+	run -0 zc cgroups --sort PATH --output PATH --noheadings --raw
+	assert_equal "$output" "$(LC_ALL=C sort <<<"$output")"
+	run -0 zc cgroups --noheadings --raw --output PATH "$(stat -c %i "$CGROOT/zc/inner")"
+	assert_output /zc/inner
+}
+
+@test "netlink and the fallback agree on a cgroup" {
+	is_patched || skip "the stock kernel has only the fallback"
+	hold_in_zswap
+	local nl fb
+	fb=$(zc --source fallback cgroups --json=short zc/inner | jq -c '.cgroups[0]')
+	nl=$(zc --source netlink cgroups --json=short zc/inner | jq -c '.cgroups[0]')
+	echo "netlink $nl"
+	echo "fallback $fb"
+	# The fallback cannot count zero pages: compare what it knows
+	local key
+	for key in path id compressed_bytes stored_pages zswpin zswpout zswap_max compression_ratio; do
+		assert_equal "$key=$(jq -r ".$key" <<<"$fb")" "$key=$(jq -r ".$key" <<<"$nl")"
+	done
+}
+
+@test "set compressor zstd shows in sysfs, and says what changed" {
+	set_param compressor lzo
+	run -0 zc set compressor zstd
+	assert_output "compressor: lzo -> zstd"
+	assert_equal "$(zswap_param compressor)" zstd
+	run -0 zc set compressor lzo
+	assert_equal "$(zswap_param compressor)" lzo
+}
+
+@test "set max-pool-percent, accept-threshold-percent and enabled reach sysfs" {
+	set_param max_pool_percent 20
+	set_param accept_threshold_percent 90
+	set_param enabled Y
+	run -0 zc set max-pool-percent 25 accept-threshold-percent 80
+	assert_line "max-pool-percent: 20 -> 25"
+	assert_line "accept-threshold-percent: 90 -> 80"
+	assert_equal "$(zswap_param max_pool_percent)" 25
+	assert_equal "$(zswap_param accept_threshold_percent)" 80
+	run -0 zc set enabled off
+	assert_output "enabled: yes -> no"
+	assert_equal "$(zswap_param enabled)" N
+	run -0 zc set enabled on
+	assert_equal "$(zswap_param enabled)" Y
+}
+
+@test "set zpool zsmalloc switches the pool" {
+	set_param zpool zbud
+	run -0 zc set zpool zsmalloc
+	assert_output "zpool: zbud -> zsmalloc"
+	assert_equal "$(zswap_param zpool)" zsmalloc
+}
+
+@test "set cgroup max writes memory.zswap.max" {
+	cg_create zcflat
+	run -0 zc set cgroup zcflat max 64M
+	assert_output "cgroup /zcflat max: max -> 67108864 (64 MiB)"
+	assert_equal "$(cat "$CGROOT/zcflat/memory.zswap.max")" 67108864
+	run -0 zc set cgroup "$(stat -c %i "$CGROOT/zcflat")" max max
+	assert_equal "$(cat "$CGROOT/zcflat/memory.zswap.max")" max
+}
+
+@test "an unprivileged user gets a clear permission error, exit 2, and nothing changes" {
+	cg_create zcflat
+	local before
+	before=$(params_snapshot)
+	run -2 --separate-stderr nobody "$ZSWAPCTL" set compressor zstd
+	assert_one_line_error "permission denied: setting zswap parameters needs"
+	is_patched && assert_one_line_error "needs CAP_NET_ADMIN \\(root\\)"
+	run -2 --separate-stderr nobody "$ZSWAPCTL" set enabled off max-pool-percent 10
+	assert_one_line_error "permission denied"
+	run -2 --separate-stderr nobody "$ZSWAPCTL" set cgroup /zcflat max 1M
+	assert_one_line_error "permission denied: setting zswap.max of cgroup /zcflat needs"
+	assert_equal "$(params_snapshot)" "$before"
+	assert_equal "$(cat "$CGROOT/zcflat/memory.zswap.max")" max
+}
+
+@test "an unprivileged user reads over netlink what root reads; the fallback hides the counters" {
+	hold_in_zswap
+	run -0 nobody "$ZSWAPCTL" status --json
+	if is_patched; then
+		assert_equal "$(jq -r .source <<<"$output")" netlink
+		assert_equal "$(jq -r .stored_pages <<<"$output")" "$(zswap_debug stored_pages)"
+	else
+		# debugfs is root's: unknown, not 0
+		assert_equal "$(jq -r '.stored_pages | type' <<<"$output")" null
+		assert_equal "$(jq -r .compressor <<<"$output")" "$(zswap_param compressor)"
+	fi
+}
+
+# refused CODE REGEX ARGS...: zswapctl ARGS fails with CODE and one line,
+# and no parameter and no zswap.max changed
+refused() {
+	local code=$1 regex=$2 before max
+	shift 2
+	before=$(params_snapshot)
+	max=$(cat "$CGROOT/zcflat/memory.zswap.max")
+	run "-$code" --separate-stderr zc "$@"
+	assert_one_line_error "$regex"
+	assert_equal "$(params_snapshot)" "$before"
+	assert_equal "$(cat "$CGROOT/zcflat/memory.zswap.max")" "$max"
+}
+
+@test "every bad input: one line, the documented exit status, nothing changed" {
+	cg_create zcflat
+	refused 1 "unknown command 'frob'" frob
+	refused 1 "unknown option '--frob'" status --frob
+	refused 1 "unknown parameter 'frob'" set frob 1
+	refused 1 "max-pool-percent '101' out of range" set max-pool-percent 101
+	refused 1 "invalid accept-threshold-percent '-5'" set accept-threshold-percent -5
+	refused 1 "invalid enabled 'maybe'" set enabled maybe
+	refused 1 "unknown compressor 'nope' \\(available: .*lzo" set compressor nope
+	refused 1 "out of range" set compressor zstd max-pool-percent 1000
+	refused 1 "invalid size '12Q'" set cgroup zcflat max 12Q
+	refused 1 "invalid size '1.5G'" set cgroup zcflat max 1.5G
+	refused 1 "size '16E' out of range" set cgroup zcflat max 16E
+	refused 1 "no cgroup '/nope' under /sys/fs/cgroup" set cgroup /nope max 1G
+	refused 1 "no cgroup '/nope' under /sys/fs/cgroup" cgroups /nope
+	refused 1 "no cgroup with id 4242424242" cgroups 4242424242
+	refused 1 "the root cgroup has no zswap.max" set cgroup / max 1G
+	refused 1 "unknown column 'NOPE'" cgroups --output NOPE
+	# The kernel's own refusal, with its reason
+	refused 2 "zpool" set zpool nope
+}
+
+@test "valgrind: status, cgroups and set leak nothing and touch no bad memory" {
+	command -v valgrind >/dev/null || skip "no valgrind"
+	cg_create zcflat
+	set_param compressor lzo
+	local vg=(valgrind --quiet --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
+		  --error-exitcode=99)
+	local args
+	for args in "status" "status --json" "cgroups" "cgroups --tree --sort STORED --json=short" \
+		    "cgroups zcflat" "set compressor zstd" "set cgroup zcflat max 1G" \
+		    "set max-pool-percent 200" "cgroups /nope" "--source fallback status" \
+		    "--source fallback cgroups --tree"; do
+		# shellcheck disable=SC2086 # the words of args are the arguments
+		run "${vg[@]}" "$ZSWAPCTL" $args
+		echo "zswapctl $args: exit $status"
+		[ "$status" != 99 ] || fail "valgrind reports errors for 'zswapctl $args': $output"
+		[[ $output != *"definitely lost"* ]] || fail "leak in 'zswapctl $args': $output"
+	done
+}

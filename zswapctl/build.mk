@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0
+# zswapctl, included by the top Makefile (BUILD, CC and ALL_CFLAGS come from it).
+#
+#   make zswapctl              $(BUILD)/bin/zswapctl, linked to $(BUILD)/lib/libzswapnl.so
+#   make unit-tests-zswapctl   $(BUILD)/tests/unit/zswapctl-*, TAP on stdout
+#
+# The parts that need no library (parsers, formatters, the column table,
+# the tree) also go into an archive, so each unit test links only them.
+
+.PHONY: zswapctl unit-tests-zswapctl
+
+ZSWAPCTL_OUT := $(BUILD)/zswapctl
+ZSWAPCTL_CPPFLAGS := -D_GNU_SOURCE -Ilibzswapnl -MMD -MP
+ZSWAPCTL_PURE := size parse ratio json columns column_list table tree cgroup_ref set_params
+ZSWAPCTL_SRCS := $(wildcard zswapctl/*.c)
+ZSWAPCTL_OBJS := $(patsubst zswapctl/%.c,$(ZSWAPCTL_OUT)/%.o,$(ZSWAPCTL_SRCS))
+ZSWAPCTL_PURE_OBJS := $(ZSWAPCTL_PURE:%=$(ZSWAPCTL_OUT)/%.o)
+ZSWAPCTL_PURE_LIB := $(ZSWAPCTL_OUT)/libzswapctl-pure.a
+ZSWAPCTL_UNIT_SRCS := $(wildcard tests/unit/zswapctl-*.c)
+ZSWAPCTL_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(ZSWAPCTL_UNIT_SRCS))
+
+zswapctl: $(BUILD)/bin/zswapctl
+
+unit-tests-zswapctl: $(ZSWAPCTL_UNIT_TESTS)
+
+$(ZSWAPCTL_OUT)/%.o: zswapctl/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ZSWAPCTL_CPPFLAGS) -c -o $@ $<
+
+$(ZSWAPCTL_PURE_LIB): $(ZSWAPCTL_PURE_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# The library is the other half of the project: "make lib" builds it.
+$(BUILD)/bin/zswapctl: $(ZSWAPCTL_OBJS) | lib
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $(ZSWAPCTL_OBJS) -L$(BUILD)/lib -Wl,-rpath,$(BUILD)/lib \
+		-lzswapnl -lcjson
+
+$(BUILD)/tests/unit/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.h \
+		$(ZSWAPCTL_PURE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ZSWAPCTL_CPPFLAGS) -MF $(ZSWAPCTL_OUT)/unit-$*.d \
+		-Izswapctl -Itests/unit -o $@ $< \
+		$(ZSWAPCTL_PURE_LIB) -lcjson
+
+-include $(ZSWAPCTL_OBJS:.o=.d) $(ZSWAPCTL_UNIT_SRCS:tests/unit/%.c=$(ZSWAPCTL_OUT)/unit-%.d)
+
+# "make" builds the tool, and the checks build it and its unit tests first
+all: zswapctl
+check check-host check-vm: zswapctl unit-tests-zswapctl

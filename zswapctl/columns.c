@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The column table of "zswapctl cgroups" and what a cell holds. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "columns.h"
+#include "json.h"
+#include "ratio.h"
+
+static bool known(const struct zswapnl_memcg *m, int bit)
+{
+	return m->known & (UINT64_C(1) << bit);
+}
+
+static int compare_u64(uint64_t a, uint64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+static int compare_paths(const struct column *col,
+			 const struct zswapnl_memcg *a,
+			 const struct zswapnl_memcg *b,
+			 const struct column_ctx *ctx)
+{
+	bool ka = known(a, ZSWAPNL_M_PATH) && a->path;
+	bool kb = known(b, ZSWAPNL_M_PATH) && b->path;
+
+	(void)col;
+	(void)ctx;
+	if (ka != kb)
+		return ka - kb;
+	return ka ? strcmp(a->path, b->path) : 0;
+}
+
+static int compare_values(const struct column *col,
+			  const struct zswapnl_memcg *a,
+			  const struct zswapnl_memcg *b,
+			  const struct column_ctx *ctx)
+{
+	uint64_t va = 0, vb = 0;
+	bool ka = column_value(col, a, ctx, &va);
+	bool kb = column_value(col, b, ctx, &vb);
+
+	if (ka != kb)
+		return ka - kb;
+	return compare_u64(va, vb);
+}
+
+#define FIELD(name) offsetof(struct zswapnl_memcg, name)
+
+const struct column columns[] = {
+	{
+		.name = "PATH",
+		.header = "PATH",
+		.help = "cgroup path below the cgroup2 root",
+		.json_key = "path",
+		.align = ALIGN_LEFT,
+		.kind = KIND_PATH,
+		.known_bit = ZSWAPNL_M_PATH,
+		.compare = compare_paths,
+	},
+	{
+		.name = "ID",
+		.header = "ID",
+		.help = "cgroup id (inode number of its folder)",
+		.json_key = "id",
+		.align = ALIGN_RIGHT,
+		.kind = KIND_COUNT,
+		.offset = FIELD(id),
+		.known_bit = ZSWAPNL_M_ID,
+		.compare = compare_values,
+	},
+	{
+		.name = "COMPRESSED",
+		.header = "COMPRESSED",
+		.help = "compressed size in zswap (memory.zswap.current)",
+		.json_key = "compressed_bytes",
+		.align = ALIGN_RIGHT,
+		.kind = KIND_BYTES,
+		.offset = FIELD(compressed_bytes),
+		.known_bit = ZSWAPNL_M_COMPRESSED_BYTES,
+		.compare = compare_values,
+	},
+	{
+		.name = "STORED",
+		.header = "STORED",
+		.help = "pages stored in zswap, zero pages included",
+		.json_key = "stored_pages",
+		.align = ALIGN_RIGHT,
+		.kind = KIND_COUNT,
+		.offset = FIELD(stored_pages),
+		.known_bit = ZSWAPNL_M_STORED_PAGES,
+		.compare = compare_values,
+	},
+	{
+		.name = "ZERO",
+		.header = "ZERO",
+		.help = "zero-filled pages stored without compression",
+		.json_key = "zero_pages",
+		.align = ALIGN_RIGHT,
+		.kind = KIND_COUNT,
+		.offset = FIELD(zero_pages),
+		.known_bit = ZSWAPNL_M_ZERO_PAGES,
+		.compare = compare_values,
+	},
+	{
+		.name = "RATIO",
+		.header = "RATIO",
+		.help = "stored pages * page size / compressed size",
+		.json_key = "compression_ratio",
+		.align = ALIGN_RIGHT,
+		.kind = KIND_RATIO,
+		.compare = compare_values,
+	},
+	{
+		.name = "ZSWPIN",
+		.header = "ZSWPIN",
+		.help = "pages loaded back from zswap (memory.stat zswpin)",
+		.json_key = "zswpin",
+		.align = ALIGN_RIGHT,
+		.kind = KIND_COUNT,
+		.offset = FIELD(zswpin),
+		.known_bit = ZSWAPNL_M_ZSWPIN,
+		.compare = compare_values,
+	},
+	{
+		.name = "ZSWPOUT",
+		.header = "ZSWPOUT",
+		.help = "pages stored into zswap (memory.stat zswpout)",
+		.json_key = "zswpout",
+		.align = ALIGN_RIGHT,
+		.kind = KIND_COUNT,
+		.offset = FIELD(zswpout),
+		.known_bit = ZSWAPNL_M_ZSWPOUT,
+		.compare = compare_values,
+	},
+	{
+		.name = "MAX",
+		.header = "MAX",
+		.help = "zswap limit of the cgroup (memory.zswap.max)",
+		.json_key = "zswap_max",
+		.align = ALIGN_RIGHT,
+		.kind = KIND_LIMIT,
+		.offset = FIELD(zswap_max),
+		.known_bit = ZSWAPNL_M_ZSWAP_MAX,
+		.compare = compare_values,
+	},
+};
+
+const size_t nr_columns = sizeof(columns) / sizeof(columns[0]);
+
+const struct column *column_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nr_columns; i++)
+		if (!strcasecmp(columns[i].name, name))
+			return &columns[i];
+	return NULL;
+}
+
+bool column_value(const struct column *col, const struct zswapnl_memcg *m,
+		  const struct column_ctx *ctx, uint64_t *value)
+{
+	switch (col->kind) {
+	case KIND_PATH:
+		return false;
+	case KIND_RATIO:
+		if (!known(m, ZSWAPNL_M_STORED_PAGES) ||
+		    !known(m, ZSWAPNL_M_COMPRESSED_BYTES))
+			return false;
+		return ratio_hundredths(m->stored_pages, ctx->page_size,
+					m->compressed_bytes, value);
+	default:
+		if (!known(m, col->known_bit))
+			return false;
+		memcpy(value, (const char *)m + col->offset, sizeof(*value));
+		return true;
+	}
+}
+
+char *column_format(const struct column *col, const struct zswapnl_memcg *m,
+		    const struct column_ctx *ctx, char *buf, size_t len)
+{
+	uint64_t v;
+
+	if (col->kind == KIND_PATH) {
+		snprintf(buf, len, "%s",
+			 known(m, ZSWAPNL_M_PATH) && m->path ? m->path : "-");
+		return buf;
+	}
+	if (!column_value(col, m, ctx, &v)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	switch (col->kind) {
+	case KIND_RATIO:
+		return ratio_format(v, buf, len);
+	case KIND_LIMIT:
+		if (v == ZSWAPNL_MAX) {
+			snprintf(buf, len, "max");
+			return buf;
+		}
+		/* fall through */
+	case KIND_BYTES:
+		if (!ctx->bytes)
+			return size_format_iec(v, ctx->size_style, buf, len);
+		/* fall through */
+	default:
+		snprintf(buf, len, "%" PRIu64, v);
+		return buf;
+	}
+}
+
+int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
+		   const struct column_ctx *ctx, cJSON *obj)
+{
+	uint64_t v = 0;
+	bool ok;
+
+	if (col->kind == KIND_PATH)
+		return json_add_string(obj, col->json_key,
+				       known(m, ZSWAPNL_M_PATH), m->path);
+	ok = column_value(col, m, ctx, &v);
+	if (col->kind == KIND_RATIO)
+		return json_add_hundredths(obj, col->json_key, ok, v);
+	/* "max" is 2^64-1 in JSON as on the wire: sizes stay numbers */
+	return json_add_u64(obj, col->json_key, ok, v);
+}

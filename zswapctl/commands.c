@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The commands: main(), --help and --list-commands all read this table. */
+#include <string.h>
+
+#include "zswapctl.h"
+
+const struct command commands[] = {
+	{ "status", NULL, "zswap's counters and parameters (the default)",
+	  cmd_status },
+	{ "cgroups", "memcg", "per-cgroup zswap figures", cmd_cgroups },
+	{ "set", NULL, "change a parameter or the zswap.max of a cgroup",
+	  cmd_set },
+};
+
+const size_t nr_commands = sizeof(commands) / sizeof(commands[0]);
+
+const struct command *command_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nr_commands; i++)
+		if (!strcmp(commands[i].name, name) ||
+		    (commands[i].alias && !strcmp(commands[i].alias, name)))
+			return &commands[i];
+	return NULL;
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Errors: one line on stderr each, naming the problem, and an exit code
+ * that tells a script whose fault it was (zswapctl(8), EXIT STATUS).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "zswapctl.h"
+
+static void verror(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fputs("zswapctl: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	putc('\n', stderr);
+}
+
+void zc_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror(fmt, ap);
+	va_end(ap);
+}
+
+int zc_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror(fmt, ap);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
+int zc_exit_code(int err)
+{
+	switch (-err) {
+	case 0:
+		return EXIT_OK;
+	case EOPNOTSUPP:
+	case ENOSYS:
+	case EPROTONOSUPPORT:
+	case EAFNOSUPPORT:
+		return EXIT_UNSUPPORTED;
+	default:
+		return EXIT_SYSTEM;
+	}
+}
+
+int zc_lib_error(const char *what, int err, const struct zswapnl_error *e)
+{
+	const char *why = strerror(-err);
+
+	if (e && e->msg[0]) {
+		if (e->attr[0])
+			zc_error("%s: %s (%s; attribute %s)", what, e->msg, why,
+				 e->attr);
+		else
+			zc_error("%s: %s (%s)", what, e->msg, why);
+	} else {
+		zc_error("%s: %s", what, why);
+	}
+	return zc_exit_code(err);
+}

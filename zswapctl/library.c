@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Opening libzswapnl as the global options say, and facts about the system. */
+#include <errno.h>
+#include <langinfo.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "zswapctl.h"
+
+const char *zc_source_name(enum zswapnl_source source)
+{
+	switch (source) {
+	case ZSWAPNL_SOURCE_NETLINK:
+		return "netlink";
+	case ZSWAPNL_SOURCE_FALLBACK:
+		return "fallback";
+	}
+	return "unknown";
+}
+
+uint64_t zc_page_size(void)
+{
+	long size = sysconf(_SC_PAGESIZE);
+
+	return size > 0 ? (uint64_t)size : 4096;
+}
+
+bool zc_utf8(void)
+{
+	return !strcmp(nl_langinfo(CODESET), "UTF-8");
+}
+
+/*
+ * Without CONFIG_ZSWAP there is nothing to show or set; say so plainly
+ * instead of letting the first missing file speak for it.
+ */
+static bool zswap_present(const char *sysroot, char *dir, size_t len)
+{
+	struct stat st;
+
+	snprintf(dir, len, "%s/sys/module/zswap", sysroot ? sysroot : "");
+	return !stat(dir, &st) && S_ISDIR(st.st_mode);
+}
+
+int zc_open(const struct zswapctl *ctl, struct zswapnl **handle)
+{
+	struct zswapnl_options opts = {
+		.struct_size = sizeof(opts),
+		.mode = ctl->mode,
+		.root = ctl->sysroot,
+	};
+	struct zswapnl_error err = { 0 };
+	char dir[PATH_MAX];
+	int ret;
+
+	if (ctl->mode != ZSWAPNL_MODE_NETLINK &&
+	    !zswap_present(ctl->sysroot, dir, sizeof(dir))) {
+		zc_error("zswap is not available in this kernel (no %s)", dir);
+		return EXIT_UNSUPPORTED;
+	}
+	ret = zswapnl_open(handle, &opts, &err);
+	if (!ret)
+		return EXIT_OK;
+	if (ctl->mode == ZSWAPNL_MODE_NETLINK &&
+	    zc_exit_code(ret) == EXIT_UNSUPPORTED && !err.msg[0]) {
+		zc_error(
+			"the kernel has no zswap netlink family (try --source fallback)");
+		return EXIT_UNSUPPORTED;
+	}
+	return zc_lib_error("cannot open zswap", ret, &err);
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The compression ratio: page data held against the memory it takes. */
+#ifndef ZSWAPCTL_RATIO_H
+#define ZSWAPCTL_RATIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * stored_pages * page_size / pool_bytes in hundredths (342 is 3.42).
+ * False, and no ratio, when pool_bytes is 0: nothing to divide by.
+ */
+bool ratio_hundredths(uint64_t stored_pages, uint64_t page_size,
+		      uint64_t pool_bytes, uint64_t *hundredths);
+
+/* "3.42"; returns buf */
+char *ratio_format(uint64_t hundredths, char *buf, size_t len);
+
+#endif /* ZSWAPCTL_RATIO_H */

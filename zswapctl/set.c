@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswapctl set PARAM VALUE [PARAM VALUE]...
+ * zswapctl set cgroup PATH|ID max SIZE
+ *
+ * Every value is checked here before anything is sent, so that a typo
+ * changes nothing; what the kernel still refuses comes back with its
+ * extack reason. On success each line says what changed, old -> new, as
+ * read back from the kernel.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "cgroup_lookup.h"
+#include "set_params.h"
+#include "size.h"
+#include "zswapctl.h"
+
+#define VALUE_MAX 96
+
+static void set_usage(void)
+{
+	size_t i;
+
+	printf("Usage:\n"
+	       " zswapctl set <parameter> <value> [<parameter> <value>]...\n"
+	       " zswapctl set cgroup <path>|<id> max <size>\n"
+	       "\n"
+	       "Change zswap parameters (all at once, or none), or the zswap limit of a\n"
+	       "cgroup (memory.zswap.max). Needs CAP_NET_ADMIN over netlink, and write\n"
+	       "access to the files with the fallback.\n"
+	       "\n"
+	       "Parameters:\n");
+	for (i = 0; i < nr_set_params; i++)
+		printf(" %-25s %-9s %s\n", set_params[i].name,
+		       set_params[i].value_help, set_params[i].help);
+	printf(" %-25s %-9s %s\n", "cgroup <path> max", "<size>",
+	       "zswap limit of a cgroup: a number of bytes with K, M, G, T");
+	printf(" %-25s %-9s %s\n", "", "",
+	       "(IEC: 1K = 1024; KiB, MiB, ... too) or \"max\"");
+	printf("\n"
+	       "Options:\n"
+	       "     --source <mode>         netlink, fallback or auto\n"
+	       "     --sysroot <dir>         write the files under <dir> instead of /\n"
+	       " -h, --help                  display this help\n");
+}
+
+/*
+ * "ACTION: why", where EPERM and EACCES say what is missing: the
+ * capability netlink checks, or write access to the files.
+ */
+static int set_error(struct zswapnl *nl, const char *action, int ret,
+		     const struct zswapnl_error *err)
+{
+	if (ret != -EPERM && ret != -EACCES)
+		return zc_lib_error(action, ret, err);
+	if (zswapnl_source(nl) == ZSWAPNL_SOURCE_NETLINK)
+		zc_error("permission denied: %s needs CAP_NET_ADMIN (root)",
+			 action);
+	else
+		zc_error(
+			"permission denied: %s needs root (write access to its files)",
+			action);
+	return EXIT_SYSTEM;
+}
+
+/*
+ * /proc/crypto lists the algorithms loaded so far; the kernel loads a
+ * compressor module on demand (crypto_has_acomp() requests
+ * "crypto-NAME"), so a name with such a module alias is available too.
+ */
+static bool compressor_module_exists(const char *name)
+{
+	char path[PATH_MAX], want[128], *line = NULL;
+	struct utsname uts;
+	bool found = false;
+	size_t len = 0;
+	FILE *aliases;
+
+	if (uname(&uts))
+		return false;
+	snprintf(path, sizeof(path), "/lib/modules/%s/modules.alias",
+		 uts.release);
+	aliases = fopen(path, "re");
+	if (!aliases)
+		return false;
+	snprintf(want, sizeof(want), "alias crypto-%s ", name);
+	while (!found && getline(&line, &len, aliases) > 0)
+		found = !strncmp(line, want, strlen(want));
+	free(line);
+	fclose(aliases);
+	return found;
+}
+
+/* An exit code after a message if name is not a compressor the kernel has */
+static int check_compressor(const struct zswapctl *ctl, struct zswapnl *nl,
+			    const char *name)
+{
+	char list[512] = "", **names = NULL;
+	size_t i, n = 0;
+	bool found = false;
+
+	/* No list (no /proc/crypto, or nothing in it): let the kernel judge */
+	if (zswapnl_available_compressors(nl, &names) || !names || !names[0]) {
+		zswapnl_names_free(names);
+		return EXIT_OK;
+	}
+	for (i = 0; names[i]; i++) {
+		if (!strcmp(names[i], name))
+			found = true;
+		if (n < sizeof(list))
+			n += snprintf(list + n, sizeof(list) - n, "%s%s",
+				      i ? ", " : "", names[i]);
+	}
+	zswapnl_names_free(names);
+	/* The modules are this machine's, not those of a --sysroot tree */
+	if (found || (!ctl->sysroot && compressor_module_exists(name)))
+		return EXIT_OK;
+	return zc_usage("unknown compressor '%s' (available: %s)", name, list);
+}
+
+static int read_global(struct zswapnl *nl, struct zswapnl_global *g)
+{
+	struct zswapnl_error err = { 0 };
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	g->struct_size = sizeof(*g);
+	ret = zswapnl_get_global(nl, g, &err);
+	return ret ? zc_lib_error("cannot read zswap parameters", ret, &err) :
+		     EXIT_OK;
+}
+
+static int parse_pairs(int argc, char **argv, const struct set_param **which,
+		       struct zswapnl_params *params)
+{
+	int i;
+
+	if (!argc)
+		return zc_usage(
+			"set needs a parameter and a value (see zswapctl set --help)");
+	for (i = 0; i < argc; i += 2) {
+		const struct set_param *p = set_param_by_name(argv[i]);
+		int ret;
+
+		if (!p)
+			return zc_usage(
+				"unknown parameter '%s' (see zswapctl set --help)",
+				argv[i]);
+		if (i + 1 == argc)
+			return zc_usage("%s needs a value: %s", p->name,
+					p->value_help);
+		if (params->set & p->flag)
+			return zc_usage("%s given twice", p->name);
+		ret = p->parse(argv[i + 1], params);
+		if (ret == -ERANGE)
+			return zc_usage("%s '%s' out of range (expected %s)",
+					p->name, argv[i + 1], p->expected);
+		if (ret)
+			return zc_usage("invalid %s '%s' (expected %s)",
+					p->name, argv[i + 1], p->expected);
+		params->set |= p->flag;
+		which[i / 2] = p;
+	}
+	return EXIT_OK;
+}
+
+static int set_parameters(const struct zswapctl *ctl, int argc, char **argv)
+{
+	const struct set_param *which[16] = { 0 };
+	struct zswapnl_params params = { .struct_size = sizeof(params) };
+	struct zswapnl_global before, after;
+	struct zswapnl_error err = { 0 };
+	struct zswapnl *nl;
+	int i, ret;
+
+	if (argc > 2 * (int)(sizeof(which) / sizeof(which[0])))
+		return zc_usage("too many parameters");
+	ret = parse_pairs(argc, argv, which, &params);
+	if (ret)
+		return ret;
+	ret = zc_open(ctl, &nl);
+	if (ret)
+		return ret;
+	if (params.set & ZSWAPNL_SET_COMPRESSOR)
+		ret = check_compressor(ctl, nl, params.compressor);
+	if (!ret)
+		ret = read_global(nl, &before);
+	if (ret)
+		goto out;
+	ret = zswapnl_set_params(nl, &params, &err);
+	if (ret) {
+		ret = set_error(nl, "setting zswap parameters", ret, &err);
+		goto out;
+	}
+	/* What the kernel holds now, which is what a reader will see */
+	if (read_global(nl, &after))
+		after = before;
+	for (i = 0; i < argc / 2; i++) {
+		char old[VALUE_MAX], new[VALUE_MAX];
+
+		which[i]->show(&before, old, sizeof(old));
+		which[i]->show(&after, new, sizeof(new));
+		if (!strcmp(old, new))
+			printf("%s: %s (unchanged)\n", which[i]->name, new);
+		else
+			printf("%s: %s -> %s\n", which[i]->name, old, new);
+	}
+	ret = EXIT_OK;
+out:
+	zswapnl_close(nl);
+	return ret;
+}
+
+/* "max", or "67108864 (64 MiB)", or "-" */
+static char *limit_text(const struct zswapnl_memcg *m, char *buf, size_t len)
+{
+	char iec[SIZE_STR_MAX];
+
+	if (!(m->known & (UINT64_C(1) << ZSWAPNL_M_ZSWAP_MAX)))
+		snprintf(buf, len, "-");
+	else if (m->zswap_max == ZSWAPNL_MAX)
+		snprintf(buf, len, "max");
+	else
+		snprintf(buf, len, "%" PRIu64 " (%s)", m->zswap_max,
+			 size_format_iec(m->zswap_max, SIZE_SPACED, iec,
+					 sizeof(iec)));
+	return buf;
+}
+
+static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
+{
+	struct zswapnl_memcg before, after;
+	struct zswapnl_error err = { 0 };
+	char old[VALUE_MAX], new[VALUE_MAX], what[CGROUP_PATH_MAX + 32];
+	struct cgroup_ref ref;
+	struct zswapnl *nl;
+	uint64_t bytes;
+	int ret;
+
+	if (argc != 4 ||
+	    (strcmp(argv[2], "max") && strcmp(argv[2], "zswap.max")))
+		return zc_usage(
+			"usage: zswapctl set cgroup <path>|<id> max <size>");
+	ret = cgroup_arg(argv[1], &ref);
+	if (ret)
+		return ret;
+	ret = size_parse(argv[3], &bytes);
+	if (ret == -ERANGE)
+		return zc_usage("size '%s' out of range (at most 16 EiB - 1)",
+				argv[3]);
+	if (ret)
+		return zc_usage(
+			"invalid size '%s' (expected a number with K, M, G or T, or max)",
+			argv[3]);
+
+	ret = zc_open(ctl, &nl);
+	if (ret)
+		return ret;
+	ret = cgroup_lookup(ctl, nl, &ref, &before);
+	if (ret)
+		goto close;
+	/* The root takes no limits: it has no memory.zswap.max to set */
+	if (before.path && !strcmp(before.path, "/")) {
+		ret = zc_usage("the root cgroup has no zswap.max");
+		goto free;
+	}
+	snprintf(what, sizeof(what), "setting zswap.max of cgroup %s",
+		 before.path ? before.path : argv[1]);
+	ret = zswapnl_set_memcg_zswap_max(nl, before.id, bytes, &err);
+	if (ret) {
+		ret = set_error(nl, what, ret, &err);
+		goto free;
+	}
+	limit_text(&before, old, sizeof(old));
+	if (cgroup_lookup(ctl, nl, &ref, &after)) {
+		/* Set, but gone before it could be read back */
+		snprintf(new, sizeof(new), "%s", argv[3]);
+	} else {
+		limit_text(&after, new, sizeof(new));
+		zswapnl_memcg_free(&after);
+	}
+	printf("cgroup %s max: %s -> %s\n", before.path ? before.path : argv[1],
+	       old, new);
+	ret = EXIT_OK;
+free:
+	zswapnl_memcg_free(&before);
+close:
+	zswapnl_close(nl);
+	return ret;
+}
+
+int cmd_set(struct zswapctl *ctl, int argc, char **argv)
+{
+	static const struct option opts[] = { { "help", no_argument, NULL,
+						'h' },
+					      GLOBAL_OPTIONS,
+					      { NULL, 0, NULL, 0 } };
+	int opt, ret;
+
+	/* '+': a value such as "-5" is a value, and refused as one */
+	while ((opt = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
+		ret = global_option(ctl, "set", opt, argv);
+		if (ret > 0)
+			return ret;
+		if (ret < 0)
+			continue;
+		if (opt == 'h') {
+			set_usage();
+			return EXIT_OK;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc && !strcmp(argv[0], "cgroup"))
+		return set_cgroup_max(ctl, argc, argv);
+	return set_parameters(ctl, argc, argv);
+}

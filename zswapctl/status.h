@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* "zswapctl status": what it read, and its two ways of printing it. */
+#ifndef ZSWAPCTL_STATUS_H
+#define ZSWAPCTL_STATUS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "json.h"
+#include "zswapnl.h"
+
+struct status_view {
+	enum zswapnl_source source;
+	struct zswapnl_global global;
+	uint64_t page_size;
+	bool bytes; /* --bytes */
+};
+
+static inline bool status_known(const struct status_view *v,
+				enum zswapnl_global_field field)
+{
+	return v->global.known & (UINT64_C(1) << field);
+}
+
+/* The readable summary; 0 or -EIO */
+int status_print_text(const struct status_view *view, FILE *out);
+/* The JSON document; 0, -ENOMEM or -EIO */
+int status_print_json(const struct status_view *view, enum json_style style,
+		      FILE *out);
+
+#endif /* ZSWAPCTL_STATUS_H */

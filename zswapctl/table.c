@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "table.h"
+
+int table_init(struct table *t, size_t ncols)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncols = ncols;
+	t->headers = calloc(ncols, sizeof(*t->headers));
+	t->align = calloc(ncols, sizeof(*t->align));
+	if (!t->headers || !t->align) {
+		table_free(t);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void table_set_column(struct table *t, size_t col, const char *header,
+		      enum column_align align)
+{
+	t->headers[col] = header;
+	t->align[col] = align;
+}
+
+long table_add_row(struct table *t)
+{
+	if (t->nrows == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 16;
+		char **cells =
+			reallocarray(t->cells, cap * t->ncols, sizeof(*cells));
+
+		if (!cells)
+			return -ENOMEM;
+		memset(cells + t->cap * t->ncols, 0,
+		       (cap - t->cap) * t->ncols * sizeof(*cells));
+		t->cells = cells;
+		t->cap = cap;
+	}
+	return (long)t->nrows++;
+}
+
+int table_set_cell(struct table *t, size_t row, size_t col, const char *text)
+{
+	char **cell = &t->cells[row * t->ncols + col];
+	char *copy = strdup(text);
+
+	if (!copy)
+		return -ENOMEM;
+	free(*cell);
+	*cell = copy;
+	return 0;
+}
+
+void table_free(struct table *t)
+{
+	size_t i;
+
+	for (i = 0; t->cells && i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	free(t->headers);
+	free(t->align);
+	memset(t, 0, sizeof(*t));
+}
+
+size_t table_escape(const char *text, bool raw, char *buf, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t n = 0;
+
+	for (; *text && n + 4 < len; text++) {
+		unsigned char c = *text;
+
+		/* Bytes of 0x80 and up are UTF-8 and stay as they are */
+		if (c < 0x20 || c == 0x7f || (raw && (c == ' ' || c == '\\'))) {
+			buf[n++] = '\\';
+			buf[n++] = 'x';
+			buf[n++] = hex[c >> 4];
+			buf[n++] = hex[c & 0xf];
+		} else {
+			buf[n++] = c;
+		}
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+size_t table_text_width(const char *text)
+{
+	mbstate_t state = { 0 };
+	size_t width = 0, left = strlen(text);
+
+	while (left) {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, text, left, &state);
+		int w;
+
+		if (n == (size_t)-1 || n == (size_t)-2) {
+			/* Not valid in this locale: one column a byte */
+			memset(&state, 0, sizeof(state));
+			n = 1;
+			w = 1;
+		} else {
+			w = wcwidth(wc);
+			if (w < 0)
+				w = 1;
+		}
+		width += w;
+		text += n;
+		left -= n;
+	}
+	return width;
+}
+
+/* An escaped copy of a cell, for printing and measuring */
+static char *escaped(const char *text, bool raw)
+{
+	size_t len = 4 * strlen(text) + 1;
+	char *buf = malloc(len);
+
+	if (buf)
+		table_escape(text, raw, buf, len);
+	return buf;
+}
+
+static void print_cell(const char *text, size_t width, enum column_align align,
+		       bool last, FILE *out)
+{
+	size_t pad = width - table_text_width(text);
+
+	if (align == ALIGN_RIGHT)
+		fprintf(out, "%*s", (int)pad, "");
+	fputs(text, out);
+	/* No spaces at the end of a line */
+	if (align == ALIGN_LEFT && !last)
+		fprintf(out, "%*s", (int)pad, "");
+}
+
+int table_print(const struct table *t, FILE *out)
+{
+	size_t ncells = t->nrows * t->ncols, r, c, *width;
+	char **text;
+	int ret = 0;
+
+	width = calloc(t->ncols, sizeof(*width));
+	text = calloc(ncells + 1, sizeof(*text));
+	if (!width || !text) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (r = 0; r < ncells; r++) {
+		text[r] = escaped(t->cells[r] ? t->cells[r] : "", t->raw);
+		if (!text[r]) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+	for (c = 0; c < t->ncols; c++) {
+		width[c] = t->noheadings ? 0 : table_text_width(t->headers[c]);
+		for (r = 0; r < t->nrows; r++) {
+			size_t w = table_text_width(text[r * t->ncols + c]);
+
+			if (w > width[c])
+				width[c] = w;
+		}
+	}
+	for (r = t->noheadings ? 1 : 0; r <= t->nrows; r++) {
+		for (c = 0; c < t->ncols; c++) {
+			/* Row 0 is the header line */
+			const char *cell = r ? text[(r - 1) * t->ncols + c] :
+					       t->headers[c];
+			bool last = c + 1 == t->ncols;
+
+			if (c)
+				putc(' ', out);
+			if (t->raw)
+				fputs(cell, out);
+			else
+				print_cell(cell, width[c], t->align[c], last,
+					   out);
+		}
+		putc('\n', out);
+	}
+	if (ferror(out))
+		ret = -EIO;
+out:
+	for (r = 0; text && r < ncells; r++)
+		free(text[r]);
+	free(text);
+	free(width);
+	return ret;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A plain text table: columns as wide as their widest cell, one space
+ * apart, or with --raw one space apart and no padding, every cell one word.
+ */
+#ifndef ZSWAPCTL_TABLE_H
+#define ZSWAPCTL_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "columns.h"
+
+struct table {
+	size_t ncols;
+	size_t nrows;
+	size_t cap; /* rows allocated */
+	const char **headers;
+	enum column_align *align;
+	char **cells; /* nrows * ncols, owned, NULL prints "" */
+	bool noheadings;
+	bool raw;
+};
+
+int table_init(struct table *t, size_t ncols);
+void table_set_column(struct table *t, size_t col, const char *header,
+		      enum column_align align);
+/* A new empty row; its index or -ENOMEM */
+long table_add_row(struct table *t);
+/* Copy text into a cell; 0 or -ENOMEM */
+int table_set_cell(struct table *t, size_t row, size_t col, const char *text);
+int table_print(const struct table *t, FILE *out);
+void table_free(struct table *t);
+
+/*
+ * The cell text as printed: control characters (and, for raw output,
+ * spaces and backslashes) as \xHH, so that a cgroup name cannot break a
+ * line or a field. Returns the bytes written, excluding the NUL; len must
+ * be at least 4 * strlen(text) + 1.
+ */
+size_t table_escape(const char *text, bool raw, char *buf, size_t len);
+
+/* Terminal columns text takes (UTF-8 aware) */
+size_t table_text_width(const char *text);
+
+#endif /* ZSWAPCTL_TABLE_H */

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What the commands of zswapctl share: exit codes, options, the library. */
+#ifndef ZSWAPCTL_H
+#define ZSWAPCTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "zswapnl.h"
+
+#define ZSWAPCTL_VERSION "1.0.0"
+
+/* Exit codes, as documented in zswapctl(8) */
+enum {
+	EXIT_OK = 0,
+	EXIT_USAGE = 1, /* bad command, option, parameter or value */
+	EXIT_SYSTEM = 2, /* the kernel or the system refused or failed */
+	EXIT_UNSUPPORTED = 3, /* no zswap, or no netlink family when forced */
+};
+
+/* The global options, which every command also takes */
+struct zswapctl {
+	const char *sysroot; /* --sysroot, NULL for "/" */
+	enum zswapnl_mode mode; /* --source */
+	bool mode_given; /* else --sysroot means fallback */
+};
+
+struct command {
+	const char *name;
+	const char *alias; /* or NULL */
+	const char *summary;
+	int (*run)(struct zswapctl *ctl, int argc, char **argv);
+};
+
+extern const struct command commands[];
+extern const size_t nr_commands;
+
+const struct command *command_by_name(const char *name);
+
+int cmd_status(struct zswapctl *ctl, int argc, char **argv);
+int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv);
+int cmd_set(struct zswapctl *ctl, int argc, char **argv);
+
+/*
+ * Option codes above any character, for long options without a short
+ * form. Commands list GLOBAL_OPTIONS in their struct option arrays and
+ * hand what getopt_long() returns to global_option() first.
+ */
+enum {
+	OPT_SYSROOT = 0x100,
+	OPT_SOURCE,
+	OPT_LIST_COMMANDS,
+	OPT_LIST_COLUMNS,
+	OPT_LIST_SET_PARAMS,
+	OPT_SORT,
+	OPT_REVERSE,
+};
+
+#define GLOBAL_OPTIONS                                        \
+	{ "sysroot", required_argument, NULL, OPT_SYSROOT },  \
+	{                                                     \
+		"source", required_argument, NULL, OPT_SOURCE \
+	}
+
+/*
+ * Handle a global option or getopt_long()'s report of a bad one.
+ * Returns 0 when opt is not one of them, -1 when it was handled, or an
+ * exit code (EXIT_USAGE) after printing the error.
+ */
+int global_option(struct zswapctl *ctl, const char *cmd, int opt, char **argv);
+
+/* One line on stderr: "zswapctl: ..." */
+void zc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same, and EXIT_USAGE */
+int zc_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Report a library failure as "zswapctl: WHAT: why" and return the exit
+ * code for it. The why is the kernel's extack message or the library's
+ * explanation when there is one.
+ */
+int zc_lib_error(const char *what, int err, const struct zswapnl_error *e);
+int zc_exit_code(int err);
+
+/* Open the library as the options say; an exit code, after a message */
+int zc_open(const struct zswapctl *ctl, struct zswapnl **handle);
+
+const char *zc_source_name(enum zswapnl_source source);
+uint64_t zc_page_size(void);
+/* The locale draws with UTF-8 (box lines in --tree) */
+bool zc_utf8(void);
+
+#endif /* ZSWAPCTL_H */
