@@ -91,7 +91,8 @@ check-vm: all
 	@tests/check vm
 
 clean:
-	rm -rf $(BUILD)/tools $(BUILD)/test-results $(BUILD)/vm/runs $(BUILD)/vm/last-*
+	rm -rf $(BUILD)/tools $(BUILD)/lib $(BUILD)/bin $(BUILD)/libzswapnl $(BUILD)/zswapctl \
+		$(BUILD)/tests $(BUILD)/test-results $(BUILD)/vm/runs $(BUILD)/vm/last-*
 
 distclean:
 	rm -rf $(BUILD)
