@@ -55,13 +55,13 @@ checkpatch_clean() { # PATCH
 
 kmake() { make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" CC="ccache gcc" "$@"; }
 
-# The W=1 and sparse warnings of one C file, without line numbers, sorted:
-# compiled in SRC with OBJ as build folder.
+# The W=1 and sparse warnings of one C file, without the tree's path and
+# line numbers, sorted: compiled in SRC with OBJ as build folder.
 file_warnings() { # SRC OBJ FILE
 	local obj=${3%.c}.o
 	rm -f "$2/$obj"
 	make -s -C "$1" O="$2" ARCH=x86_64 CC="ccache gcc" W=1 C=1 "$obj" 2>&1 |
-		grep -F "$3:" | sed -E 's/:[0-9]+(:[0-9]+)?:/:/' | sort -u
+		grep -F "$3:" | sed -E -e "s|$1/||" -e 's/:[0-9]+(:[0-9]+)?:/:/' | sort -u
 }
 
 # Every C file the patch touches compiles without a W=1 or sparse warning
