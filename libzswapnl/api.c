@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
 
 #include "internal.h"
@@ -92,22 +93,16 @@ int zswapnl_get_memcg(struct zswapnl *handle, uint64_t id, struct zswapnl_memcg 
 static int nl_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
 				struct zswapnl_error *err)
 {
-	char cgroot[4096], dir[8192];
+	char cgroot[PATH_MAX], rel[PATH_MAX + 1], dir[PATH_MAX];
 	struct stat st;
 	int ret;
 
-	ret = znl_cgroup_path_check(path, err);
-	if (ret)
-		return ret;
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
 		return ret;
-	if (snprintf(dir, sizeof(dir), "%s/%s", cgroot, path) >= (int)sizeof(dir))
-		return znl_err(err, -ENAMETOOLONG, "path", "the cgroup path is too long");
-	if (stat(dir, &st))
-		return znl_err(err, -errno, "path", "no cgroup %s", path);
-	if (!S_ISDIR(st.st_mode))
-		return znl_err(err, -ENOTDIR, "path", "%s is not a cgroup", path);
+	ret = znl_cgroup_dir(cgroot, path, rel, dir, &st, err);
+	if (ret)
+		return ret;
 	return znl_nl_get_memcg(h, st.st_ino, m, err);
 }
 

@@ -57,7 +57,7 @@ int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswa
 }
 
 /* A path below the cgroup2 root: no "." or ".." in it */
-int znl_cgroup_path_check(const char *path, struct zswapnl_error *err)
+static int cgroup_path_check(const char *path, struct zswapnl_error *err)
 {
 	const char *p = path, *end;
 	size_t len;
@@ -97,6 +97,29 @@ static void normalize(const char *in, char *out)
 	if (o == out)
 		*o++ = '/';
 	*o = '\0';
+}
+
+/*
+ * The folder of cgroup @path below @cgroot, for both sources' by-path
+ * lookups: @rel (PATH_MAX + 1 bytes, as normalize() may add a leading '/')
+ * gets the normalized path, @dir (PATH_MAX bytes) the folder, @st its stat.
+ */
+int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
+		   struct stat *st, struct zswapnl_error *err)
+{
+	int ret;
+
+	ret = cgroup_path_check(path, err);
+	if (ret)
+		return ret;
+	normalize(path, rel);
+	if (snprintf(dir, PATH_MAX, "%s%s", cgroot, rel) >= PATH_MAX)
+		return znl_err(err, -ENAMETOOLONG, "path", "the cgroup path is too long");
+	if (stat(dir, st))
+		return znl_err(err, -errno, "path", "no cgroup %s", rel);
+	if (!S_ISDIR(st->st_mode))
+		return znl_err(err, -ENOTDIR, "path", "%s is not a cgroup", rel);
+	return 0;
 }
 
 static void read_figures(struct zswapnl *h, const char *dir, struct zswapnl_memcg *m)
@@ -348,24 +371,16 @@ int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
 			     struct zswapnl_error *err)
 {
-	/* normalize() may add a leading '/' to a path of PATH_MAX - 1 bytes */
 	char cgroot[PATH_MAX], rel[PATH_MAX + 1], dir[PATH_MAX];
 	struct stat st;
 	int ret;
 
-	ret = znl_cgroup_path_check(path, err);
-	if (ret)
-		return ret;
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
 		return ret;
-	normalize(path, rel);
-	if (snprintf(dir, sizeof(dir), "%s%s", cgroot, rel) >= (int)sizeof(dir))
-		return znl_err(err, -ENAMETOOLONG, "path", "the cgroup path is too long");
-	if (stat(dir, &st))
-		return znl_err(err, -errno, "path", "no cgroup %s", rel);
-	if (!S_ISDIR(st.st_mode))
-		return znl_err(err, -ENOTDIR, "path", "%s is not a cgroup", rel);
+	ret = znl_cgroup_dir(cgroot, path, rel, dir, &st, err);
+	if (ret)
+		return ret;
 	if (!has_file(dir, "memory.stat"))
 		return znl_err(err, -ENOENT, "path",
 			       "the memory controller is not enabled for this cgroup");

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <sys/stat.h>
 
 #pragma GCC visibility push(default)
 #include "zswapnl.h"
@@ -174,7 +175,8 @@ int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapn
 int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 		      struct zswapnl_error *err);
 int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswapnl_error *err);
-int znl_cgroup_path_check(const char *path, struct zswapnl_error *err);
+int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
+		   struct stat *st, struct zswapnl_error *err);
 int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 		     struct zswapnl_error *err);
 int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
