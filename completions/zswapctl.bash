@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # bash completion for zswapctl(8). The lists below are checked against
-# "zswapctl --list-commands", "--list-columns" and "--list-set-params" by
-# tests/cli/50-completions.bats.
+# "zswapctl --list-commands", "--list-columns", "--list-set-params" and
+# "zswapctl top --list-columns" by tests/cli/50-completions.bats.
 # shellcheck disable=SC2207  # COMPREPLY=($(compgen ...)) is the idiom
 
 _zswapctl_cgroups()
@@ -16,8 +16,9 @@ _zswapctl_cgroups()
 _zswapctl()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-	local commands='status cgroups memcg set'
+	local commands='status cgroups memcg set monitor export top'
 	local columns='PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX'
+	local top_columns='PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX'
 	local params='compressor zpool enabled max-pool-percent accept-threshold-percent cgroup'
 	local global='--source --sysroot --help --version'
 	local cmd='' i nargs=0
@@ -25,7 +26,7 @@ _zswapctl()
 	# The command is the first word that is neither an option nor its argument
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
-		--source|--sysroot|-o|--output|-x|--sort) ((i++)) ;;
+		--source|--sysroot|-o|--output|-x|--sort|-c|--count|--format) ((i++)) ;;
 		-*) ;;
 		*)
 			if [ -z "$cmd" ]; then
@@ -36,6 +37,27 @@ _zswapctl()
 			;;
 		esac
 	done
+
+	# export writes a file, the other commands' --output is columns
+	if [ "$cmd" = export ] && [[ $prev == -o || $prev == --output ]]; then
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+	fi
+
+	# top's own: its columns, a number, or a part of a cgroup path
+	if [ "$cmd" = top ]; then
+		case $prev in
+		-x|--sort)
+			COMPREPLY=($(compgen -W "$top_columns" -- "$cur"))
+			return
+			;;
+		-d|--delay|-n|--iterations) return ;;
+		-f|--filter)
+			COMPREPLY=($(compgen -W "$(_zswapctl_cgroups "$cur")" -- "$cur"))
+			return
+			;;
+		esac
+	fi
 
 	case $prev in
 	--source)
@@ -59,6 +81,13 @@ _zswapctl()
 		COMPREPLY=($(compgen -W "$columns" -- "$cur"))
 		return
 		;;
+	--format)
+		COMPREPLY=($(compgen -W 'text json prometheus' -- "$cur"))
+		return
+		;;
+	-c|--count)
+		return
+		;;
 	esac
 
 	case $cmd in
@@ -72,8 +101,24 @@ _zswapctl()
 	status)
 		case $cur in
 		--json=*) COMPREPLY=($(compgen -P --json= -W 'pretty short' -- "${cur#--json=}")) ;;
-		*) COMPREPLY=($(compgen -W '--bytes --json --json= --help --source --sysroot' -- "$cur")) ;;
+		--format=*)
+			COMPREPLY=($(compgen -P --format= -W 'text json prometheus' -- "${cur#--format=}"))
+			;;
+		*)
+			COMPREPLY=($(compgen -W '--bytes --json --json= --format --help --source
+				--sysroot' -- "$cur"))
+			;;
 		esac
+		;;
+	monitor)
+		COMPREPLY=($(compgen -W '--count --json --help --source' -- "$cur"))
+		;;
+	top)
+		COMPREPLY=($(compgen -W '--batch --delay --iterations --sort --reverse --tree
+			--filter --help --source --sysroot' -- "$cur"))
+		;;
+	export)
+		COMPREPLY=($(compgen -W '--output --no-cgroups --help --source --sysroot' -- "$cur"))
 		;;
 	cgroups|memcg)
 		case $cur in

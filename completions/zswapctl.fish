@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # fish completion for zswapctl(8). The lists below are checked against
-# "zswapctl --list-commands", "--list-columns" and "--list-set-params" by
-# tests/cli/50-completions.bats.
+# "zswapctl --list-commands", "--list-columns", "--list-set-params" and
+# "zswapctl top --list-columns" by tests/cli/50-completions.bats.
 
-set -l commands status cgroups memcg set
+set -l commands status cgroups memcg set monitor export top
 set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX
+set -l top_columns PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX
 
 function __zswapctl_cgroups
     for f in /sys/fs/cgroup/**/memory.stat
@@ -46,9 +47,24 @@ complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a status -d
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a cgroups -d 'Per-cgroup zswap figures'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a memcg -d 'Per-cgroup zswap figures'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a set -d 'Change a parameter or the zswap.max of a cgroup'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a monitor -d 'Print the events of zswap as they come'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'The figures in the Prometheus text format'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a top -d 'Live view of zswap and its cgroups, with rates'
 
 complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg' -s b -l bytes -d 'Sizes in bytes'
 complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg' -s J -l json -a 'pretty short' -d 'JSON output'
+complete -c zswapctl -n '__fish_seen_subcommand_from status' -l format -x -a 'text json prometheus' -d 'Output format'
+complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -s c -l count -x -d 'Exit after this many events'
+complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -s J -l json -d 'One JSON object a line'
+complete -c zswapctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Replace this file whole'
+complete -c zswapctl -n '__fish_seen_subcommand_from export' -l no-cgroups -d 'Only the global metrics'
+complete -c zswapctl -n '__fish_seen_subcommand_from top' -s b -l batch -d 'Plain text samples, no screen'
+complete -c zswapctl -n '__fish_seen_subcommand_from top' -s d -l delay -x -d 'Seconds between samples'
+complete -c zswapctl -n '__fish_seen_subcommand_from top' -s n -l iterations -x -d 'Exit after this many samples'
+complete -c zswapctl -n '__fish_seen_subcommand_from top' -s x -l sort -x -a "$top_columns" -d 'Sort by a column'
+complete -c zswapctl -n '__fish_seen_subcommand_from top' -l reverse -d 'Reverse the order'
+complete -c zswapctl -n '__fish_seen_subcommand_from top' -s T -l tree -d 'Show the hierarchy'
+complete -c zswapctl -n '__fish_seen_subcommand_from top' -s f -l filter -x -a '(__zswapctl_cgroups)' -d 'Only the cgroups whose path contains this'
 complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s n -l noheadings -d 'No header line'
 complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s o -l output -x -a "$columns" -d 'Columns to show'
 complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s r -l raw -d 'Unaligned output'

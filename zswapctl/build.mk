@@ -11,13 +11,21 @@
 
 ZSWAPCTL_OUT := $(BUILD)/zswapctl
 ZSWAPCTL_CPPFLAGS := -D_GNU_SOURCE -Ilibzswapnl -MMD -MP
-ZSWAPCTL_PURE := size parse ratio json columns column_list table tree cgroup_ref set_params
+ZSWAPCTL_PURE := size parse ratio json columns column_list table tree cgroup_ref set_params \
+	status_json event_line timestamp prom prom_metrics \
+	rates top_columns top_rows top_table top_meters top_state top_prompt
 ZSWAPCTL_SRCS := $(wildcard zswapctl/*.c)
 ZSWAPCTL_OBJS := $(patsubst zswapctl/%.c,$(ZSWAPCTL_OUT)/%.o,$(ZSWAPCTL_SRCS))
 ZSWAPCTL_PURE_OBJS := $(ZSWAPCTL_PURE:%=$(ZSWAPCTL_OUT)/%.o)
 ZSWAPCTL_PURE_LIB := $(ZSWAPCTL_OUT)/libzswapctl-pure.a
 ZSWAPCTL_UNIT_SRCS := $(wildcard tests/unit/zswapctl-*.c)
 ZSWAPCTL_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(ZSWAPCTL_UNIT_SRCS))
+
+# "zswapctl top" draws with ncursesw; only its screen files include curses.h
+NCURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
+NCURSES_LIBS := $(or $(shell pkg-config --libs ncursesw 2>/dev/null),-lncursesw)
+$(ZSWAPCTL_OUT)/top_screen.o $(ZSWAPCTL_OUT)/top_curses.o: \
+	ZSWAPCTL_CPPFLAGS += $(NCURSES_CFLAGS)
 
 zswapctl: $(BUILD)/bin/zswapctl
 
@@ -32,10 +40,15 @@ $(ZSWAPCTL_PURE_LIB): $(ZSWAPCTL_PURE_OBJS)
 	$(AR) rcs $@ $^
 
 # The library is the other half of the project: "make lib" builds it.
-$(BUILD)/bin/zswapctl: $(ZSWAPCTL_OBJS) | lib
+# $(ZSWAPCTL_INST) is the same link without the rpath into the build tree:
+# the copy "make install" installs (install.mk).
+ZSWAPCTL_INST := $(ZSWAPCTL_OUT)/install/zswapctl
+ZSWAPCTL_RPATH = -Wl,-rpath,$(BUILD)/lib
+$(ZSWAPCTL_INST): ZSWAPCTL_RPATH =
+$(BUILD)/bin/zswapctl $(ZSWAPCTL_INST): $(ZSWAPCTL_OBJS) | lib
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -o $@ $(ZSWAPCTL_OBJS) -L$(BUILD)/lib -Wl,-rpath,$(BUILD)/lib \
-		-lzswapnl -lcjson
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(ZSWAPCTL_OBJS) -L$(BUILD)/lib $(ZSWAPCTL_RPATH) \
+		-lzswapnl -lcjson $(NCURSES_LIBS)
 
 $(BUILD)/tests/unit/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.h \
 		$(ZSWAPCTL_PURE_LIB)

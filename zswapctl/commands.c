@@ -10,6 +10,11 @@ const struct command commands[] = {
 	{ "cgroups", "memcg", "per-cgroup zswap figures", cmd_cgroups },
 	{ "set", NULL, "change a parameter or the zswap.max of a cgroup",
 	  cmd_set },
+	{ "monitor", NULL, "print zswap's events as they come", cmd_monitor },
+	{ "export", NULL, "the figures in the Prometheus text format",
+	  cmd_export },
+	{ "top", NULL, "live view of zswap and its cgroups, with rates",
+	  cmd_top },
 };
 
 const size_t nr_commands = sizeof(commands) / sizeof(commands[0]);

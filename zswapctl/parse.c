@@ -84,3 +84,35 @@ int parse_on_off(const char *str, bool *on)
 	}
 	return -EINVAL;
 }
+
+int parse_seconds_ms(const char *str, uint64_t *ms)
+{
+	uint64_t whole = 0, frac = 0, scale = 1;
+	const char *p = str;
+	int ret;
+
+	if (*p != '.') {
+		ret = scan_u64(p, &whole, &p);
+		if (ret)
+			return ret;
+	}
+	if (*p == '.') {
+		p++;
+		/* ".": a point needs a digit on one side at least */
+		if (!isdigit((unsigned char)*p) && p - 1 == str)
+			return -EINVAL;
+		/* Four digits are enough to round to a millisecond */
+		for (; isdigit((unsigned char)*p); p++) {
+			if (scale < 10000) {
+				frac = frac * 10 + (*p - '0');
+				scale *= 10;
+			}
+		}
+	}
+	if (*p)
+		return -EINVAL;
+	if (whole > (UINT64_MAX - 1000) / 1000)
+		return -ERANGE;
+	*ms = whole * 1000 + (frac * 1000 + scale / 2) / scale;
+	return 0;
+}

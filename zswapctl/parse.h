@@ -15,4 +15,10 @@ int parse_percent(const char *str, uint32_t *percent);
 /* on|off, 1|0, y|n, yes|no, true|false in any case; -EINVAL otherwise */
 int parse_on_off(const char *str, bool *on);
 
+/*
+ * Seconds with an optional fraction ("2", "0.5", ".25"), rounded to the
+ * nearest millisecond; no sign, exponent or unit. -EINVAL or -ERANGE.
+ */
+int parse_seconds_ms(const char *str, uint64_t *ms);
+
 #endif /* ZSWAPCTL_PARSE_H */

@@ -26,3 +26,15 @@ char *ratio_format(uint64_t hundredths, char *buf, size_t len)
 		 hundredths % 100);
 	return buf;
 }
+
+bool ratio_permille(uint64_t part, uint64_t whole, uint64_t *permille)
+{
+	/* 128 bits, since part * 1000 may not fit in 64 */
+	unsigned __int128 num = part;
+
+	if (!whole)
+		return false;
+	num = (num * 1000 + whole / 2) / whole;
+	*permille = num > UINT64_MAX ? UINT64_MAX : (uint64_t)num;
+	return true;
+}

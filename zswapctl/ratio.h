@@ -17,4 +17,7 @@ bool ratio_hundredths(uint64_t stored_pages, uint64_t page_size,
 /* "3.42"; returns buf */
 char *ratio_format(uint64_t hundredths, char *buf, size_t len);
 
+/* part / whole in tenths of a percent, rounded; false when whole is 0 */
+bool ratio_permille(uint64_t part, uint64_t whole, uint64_t *permille);
+
 #endif /* ZSWAPCTL_RATIO_H */

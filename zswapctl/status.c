@@ -1,12 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
-/* zswapctl status [--json[=pretty|short]] [--bytes] */
+/* zswapctl status [--json[=pretty|short]] [--format FORMAT] [--bytes] */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "prom_metrics.h"
 #include "status.h"
 #include "zswapctl.h"
+
+enum status_format {
+	FORMAT_TEXT,
+	FORMAT_JSON,
+	FORMAT_PROMETHEUS,
+};
+
+static int parse_format(const char *arg, enum status_format *format)
+{
+	if (!strcmp(arg, "text"))
+		*format = FORMAT_TEXT;
+	else if (!strcmp(arg, "json"))
+		*format = FORMAT_JSON;
+	else if (!strcmp(arg, "prometheus"))
+		*format = FORMAT_PROMETHEUS;
+	else
+		return -EINVAL;
+	return 0;
+}
 
 static void status_usage(void)
 {
@@ -20,9 +40,30 @@ static void status_usage(void)
 	       "Options:\n"
 	       " -b, --bytes                 print sizes in bytes, not in KiB, MiB, ...\n"
 	       " -J, --json[=pretty|short]   JSON output (pretty by default)\n"
+	       "     --format <format>       text, json or prometheus (the global part of\n"
+	       "                             zswapctl export)\n"
 	       "     --source <mode>         netlink, fallback or auto\n"
 	       "     --sysroot <dir>         read the files under <dir> instead of /\n"
 	       " -h, --help                  display this help\n");
+}
+
+static int print(const struct status_view *view, enum status_format format,
+		 enum json_style style)
+{
+	struct metrics_sample sample = {
+		.source = view->source,
+		.global = &view->global,
+		.page_size = view->page_size,
+	};
+
+	switch (format) {
+	case FORMAT_JSON:
+		return status_print_json(view, style, stdout);
+	case FORMAT_PROMETHEUS:
+		return metrics_write(&sample, stdout);
+	default:
+		return status_print_text(view, stdout);
+	}
 }
 
 int cmd_status(struct zswapctl *ctl, int argc, char **argv)
@@ -30,15 +71,16 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "bytes", no_argument, NULL, 'b' },
 		{ "json", optional_argument, NULL, 'J' },
+		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
 		GLOBAL_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct status_view view = { .page_size = zc_page_size() };
 	struct zswapnl_error err = { 0 };
+	enum status_format format = FORMAT_TEXT;
 	enum json_style style = JSON_PRETTY;
 	struct zswapnl *nl;
-	bool json = false;
 	int opt, ret;
 
 	while ((opt = getopt_long(argc, argv, ":bJh", opts, NULL)) != -1) {
@@ -52,10 +94,16 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 			view.bytes = true;
 			break;
 		case 'J':
-			json = true;
+			format = FORMAT_JSON;
 			if (json_parse_style(optarg, &style))
 				return zc_usage(
 					"invalid --json style '%s' (expected pretty or short)",
+					optarg);
+			break;
+		case OPT_FORMAT:
+			if (parse_format(optarg, &format))
+				return zc_usage(
+					"invalid --format '%s' (expected text, json or prometheus)",
 					optarg);
 			break;
 		case 'h':
@@ -77,8 +125,7 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 	if (ret)
 		return zc_lib_error("cannot read zswap status", ret, &err);
 
-	ret = json ? status_print_json(&view, style, stdout) :
-		     status_print_text(&view, stdout);
+	ret = print(&view, format, style);
 	if (ret == -ENOMEM) {
 		zc_error("out of memory");
 		return EXIT_SYSTEM;

@@ -24,6 +24,11 @@ static inline bool status_known(const struct status_view *v,
 
 /* The readable summary; 0 or -EIO */
 int status_print_text(const struct status_view *view, FILE *out);
+/*
+ * The keys of the JSON document after "version" and "source", in order,
+ * added to doc (the events of zswapctl monitor have them too); 0 or -ENOMEM
+ */
+int status_json_add(cJSON *doc, const struct status_view *view);
 /* The JSON document; 0, -ENOMEM or -EIO */
 int status_print_json(const struct status_view *view, enum json_style style,
 		      FILE *out);

@@ -82,6 +82,13 @@ static int add_counters(cJSON *doc, const struct status_view *v)
 				   hundredths);
 }
 
+int status_json_add(cJSON *doc, const struct status_view *v)
+{
+	if (add_parameters(doc, v) || add_counters(doc, v))
+		return -ENOMEM;
+	return 0;
+}
+
 int status_print_json(const struct status_view *v, enum json_style style,
 		      FILE *out)
 {
@@ -89,7 +96,7 @@ int status_print_json(const struct status_view *v, enum json_style style,
 		v->source == ZSWAPNL_SOURCE_NETLINK ? "netlink" : "fallback");
 	int ret = -ENOMEM;
 
-	if (doc && !add_parameters(doc, v) && !add_counters(doc, v))
+	if (doc && !status_json_add(doc, v))
 		ret = json_print(doc, style, out);
 	cJSON_Delete(doc);
 	return ret;

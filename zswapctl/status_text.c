@@ -69,6 +69,7 @@ static void pool_line(FILE *out, const struct status_view *v)
 	bool have_size = status_known(v, ZSWAPNL_G_POOL_TOTAL_SIZE);
 	bool have_limit = status_known(v, ZSWAPNL_G_POOL_LIMIT_BYTES);
 	char buf[VALUE_MAX], size[SIZE_STR_MAX], limit[SIZE_STR_MAX];
+	uint64_t permille;
 	int n;
 
 	size_text(v, ZSWAPNL_G_POOL_TOTAL_SIZE, g->pool_total_size, size,
@@ -76,16 +77,11 @@ static void pool_line(FILE *out, const struct status_view *v)
 	size_text(v, ZSWAPNL_G_POOL_LIMIT_BYTES, g->pool_limit_bytes, limit,
 		  sizeof(limit));
 	n = snprintf(buf, sizeof(buf), "%s of %s", size, limit);
-	if (have_size && have_limit && g->pool_limit_bytes) {
-		/* In tenths, rounded; 128 bits since size * 1000 may not fit */
-		unsigned __int128 permille = g->pool_total_size;
-
-		permille = (permille * 1000 + g->pool_limit_bytes / 2) /
-			   g->pool_limit_bytes;
+	if (have_size && have_limit &&
+	    ratio_permille(g->pool_total_size, g->pool_limit_bytes, &permille))
 		snprintf(buf + n, sizeof(buf) - n,
-			 " (%" PRIu64 ".%" PRIu64 "%%)",
-			 (uint64_t)(permille / 10), (uint64_t)(permille % 10));
-	}
+			 " (%" PRIu64 ".%" PRIu64 "%%)", permille / 10,
+			 permille % 10);
 	line(out, "pool size", buf);
 }
 

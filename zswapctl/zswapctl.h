@@ -40,6 +40,9 @@ const struct command *command_by_name(const char *name);
 int cmd_status(struct zswapctl *ctl, int argc, char **argv);
 int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv);
 int cmd_set(struct zswapctl *ctl, int argc, char **argv);
+int cmd_top(struct zswapctl *ctl, int argc, char **argv);
+int cmd_monitor(struct zswapctl *ctl, int argc, char **argv);
+int cmd_export(struct zswapctl *ctl, int argc, char **argv);
 
 /*
  * Option codes above any character, for long options without a short
@@ -52,6 +55,8 @@ enum {
 	OPT_LIST_COMMANDS,
 	OPT_LIST_COLUMNS,
 	OPT_LIST_SET_PARAMS,
+	OPT_FORMAT,
+	OPT_NO_CGROUPS,
 	OPT_SORT,
 	OPT_REVERSE,
 };

@@ -76,3 +76,61 @@ bash_complete() {
 	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl cgroups --sort '"
 	assert_equal "$(cut -f1 <<<"$output" | sort)" "$(zc --list-columns | sort)"
 }
+
+@test "the completions know status --format, monitor's and export's options" {
+	run -0 bash_complete zswapctl status --format ''
+	assert_output "$(printf '%s\n' text json prometheus)"
+	run -0 bash_complete zswapctl status --format=pro
+	assert_output --format=prometheus
+	run -0 bash_complete zswapctl monitor --c
+	assert_output --count
+	run -0 bash_complete zswapctl monitor --count 5 --j
+	assert_output --json
+	run -0 bash_complete zswapctl export --no
+	assert_output --no-cgroups
+	local word
+	for word in --format prometheus --count --no-cgroups; do
+		grep -qw -- "${word#--}" "$TOP/completions/_zswapctl" ||
+			fail "$word is not in completions/_zswapctl"
+		grep -qw -- "${word#--}" "$TOP/completions/zswapctl.fish" ||
+			fail "$word is not in completions/zswapctl.fish"
+	done
+}
+
+@test "export --output completes a file name, cgroups --output a column" {
+	cd "$BATS_TEST_TMPDIR"
+	touch zswap.prom
+	run -0 bash_complete zswapctl export --output zsw
+	assert_output zswap.prom
+	run -0 bash_complete zswapctl export -o zsw
+	assert_output zswap.prom
+	run -0 bash_complete zswapctl cgroups --output ZSW
+	assert_output "$(printf '%s\n' ZSWPIN ZSWPOUT)"
+	command -v fish >/dev/null || skip "no fish"
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl export --output zsw'"
+	assert_output zswap.prom
+}
+
+@test "the completions know top's columns (zswapctl top --list-columns) and options" {
+	local file name
+	for file in "${COMPLETIONS[@]}"; do
+		for name in $(zc top --list-columns) --batch --delay --iterations --filter; do
+			grep -qF -- "${name#--}" "$TOP/completions/$file" ||
+				fail "$name (zswapctl top) is not in completions/$file"
+		done
+	done
+	run -0 bash_complete zswapctl top --sort ''
+	assert_output "$(zc top --list-columns)"
+	run -0 bash_complete zswapctl top -x ZSWPI
+	assert_output ZSWPIN/s
+	# cgroups keeps its own columns
+	run -0 bash_complete zswapctl cgroups --sort ZSWPI
+	assert_output ZSWPIN
+	run -0 bash_complete zswapctl top --it
+	assert_output --iterations
+	run -0 bash_complete zswapctl top --delay ''
+	assert_output ""
+	command -v fish >/dev/null || skip "no fish"
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl top --sort '"
+	assert_equal "$(cut -f1 <<<"$output" | sort)" "$(zc top --list-columns | sort)"
+}

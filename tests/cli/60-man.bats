@@ -85,3 +85,19 @@ PY
 		grep -qw -- "$name" <<<"$text" || fail "zswap-genl(7) does not name $name"
 	done
 }
+
+@test "zswapctl(8) documents top: every option of its --help, its columns, its keys" {
+	local text opt col key
+	text=$(rendered "$MAN8")
+	for opt in $(zc top --help | grep -oE -- '--[a-z-]+' | sort -u); do
+		grep -q -- "$opt" <<<"$text" || fail "zswapctl(8) does not document top $opt"
+	done
+	for col in $(zc top --list-columns); do
+		grep -qF -- "$col" <<<"$text" || fail "zswapctl(8) does not name the column $col"
+	done
+	# The keys the help line of --help names, as the man page lists them
+	for key in '<, >' 'r Reverse' 't Tree' '/ Type a filter' 'space, p' 'd Type the interval' \
+		   '+, -' 'h, ?' 'q Quit'; do
+		grep -qF -- "$key" <<<"$text" || fail "zswapctl(8) does not list the key '$key'"
+	done
+}

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An event as one line. Both forms come from one JSON object: "version",
+ * "source", "timestamp", "event", then the state the event carries under
+ * the keys of "zswapctl status --json". The text form writes the keys
+ * after "event" as key=value, leaving out the unknown ones (null).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "event_line.h"
+#include "status.h"
+#include "table.h"
+#include "timestamp.h"
+
+/* The names of zswap-genl(7), indexed by enum zswapnl_event_type */
+static const char *const event_names[] = {
+	[ZSWAPNL_EVENT_PARAMS_CHANGED] = "params-changed",
+	[ZSWAPNL_EVENT_POOL_SWITCHED] = "pool-switched",
+	[ZSWAPNL_EVENT_POOL_LIMIT_HIT] = "pool-limit-hit",
+};
+
+#define EVENT_NAME_MAX 32
+
+/*
+ * The event's name with sep between its words; a type this zswapctl does
+ * not know (from a newer kernel) is "event" and its number.
+ */
+static char *event_name(uint32_t type, char sep, char *buf, size_t len)
+{
+	char *p;
+
+	if (type < sizeof(event_names) / sizeof(event_names[0]) &&
+	    event_names[type])
+		snprintf(buf, len, "%s", event_names[type]);
+	else
+		snprintf(buf, len, "event-%" PRIu32, type);
+	for (p = buf; *p; p++)
+		if (*p == '-')
+			*p = sep;
+	return buf;
+}
+
+static cJSON *event_doc(const struct zswapnl_event *ev,
+			const struct timespec *when, uint64_t page_size,
+			char sep)
+{
+	struct status_view view = {
+		.source = ZSWAPNL_SOURCE_NETLINK,
+		.global = ev->state,
+		.page_size = page_size,
+	};
+	char stamp[TIMESTAMP_MAX], name[EVENT_NAME_MAX];
+	cJSON *doc = json_new_document("netlink");
+
+	if (!doc)
+		return NULL;
+	timestamp_iso8601(when, stamp, sizeof(stamp));
+	event_name(ev->type, sep, name, sizeof(name));
+	if (json_add_string(doc, "timestamp", true, stamp) ||
+	    json_add_string(doc, "event", true, name) ||
+	    status_json_add(doc, &view)) {
+		cJSON_Delete(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+/*
+ * The longest string of the state is the compressor's name, and each byte
+ * takes at most four when escaped
+ */
+#define STRING_VALUE_MAX \
+	(4 * sizeof(((struct zswapnl_global *)0)->compressor) + 1)
+
+/* A value of the text form: one word, control characters and spaces as \xHH */
+static void put_value(const cJSON *item, FILE *out)
+{
+	char buf[STRING_VALUE_MAX];
+
+	if (cJSON_IsRaw(item)) {
+		fputs(item->valuestring, out);
+	} else if (cJSON_IsString(item)) {
+		table_escape(item->valuestring, true, buf, sizeof(buf));
+		fputs(buf, out);
+	} else {
+		fputs(cJSON_IsTrue(item) ? "true" : "false", out);
+	}
+}
+
+int event_print_text(const struct zswapnl_event *ev,
+		     const struct timespec *when, uint64_t page_size, FILE *out)
+{
+	cJSON *doc = event_doc(ev, when, page_size, '-');
+	const cJSON *item;
+
+	if (!doc)
+		return -ENOMEM;
+	item = cJSON_GetObjectItemCaseSensitive(doc, "timestamp");
+	fprintf(out, "%s %s", item->valuestring, item->next->valuestring);
+	for (item = item->next->next; item; item = item->next) {
+		if (cJSON_IsNull(item))
+			continue;
+		fprintf(out, " %s=", item->string);
+		put_value(item, out);
+	}
+	cJSON_Delete(doc);
+	return putc('\n', out) == EOF || ferror(out) ? -EIO : 0;
+}
+
+int event_print_json(const struct zswapnl_event *ev,
+		     const struct timespec *when, uint64_t page_size, FILE *out)
+{
+	cJSON *doc = event_doc(ev, when, page_size, '_');
+	int ret;
+
+	if (!doc)
+		return -ENOMEM;
+	ret = json_print(doc, JSON_SHORT, out);
+	cJSON_Delete(doc);
+	return ret;
+}

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswapctl export [--output FILE] [--no-cgroups]: zswap's figures and the
+ * cgroups' in the Prometheus text format, on stdout or in a file replaced
+ * whole, for node_exporter's textfile collector.
+ */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "outfile.h"
+#include "prom_metrics.h"
+#include "zswapctl.h"
+
+static void export_usage(void)
+{
+	printf("Usage:\n"
+	       " zswapctl export [options]\n"
+	       "\n"
+	       "Print zswap's figures and those of every cgroup in the Prometheus text\n"
+	       "format, from one sample. A figure the source cannot give is left out.\n"
+	       "\n"
+	       "Options:\n"
+	       " -o, --output <file>         replace <file> whole (a temporary file in its\n"
+	       "                             folder, synced, renamed over it; mode 0644)\n"
+	       "     --no-cgroups            only the global figures\n"
+	       "     --source <mode>         netlink, fallback or auto\n"
+	       "     --sysroot <dir>         read the files under <dir> instead of /\n"
+	       " -h, --help                  display this help\n");
+}
+
+struct export_opts {
+	const char *output; /* NULL for stdout */
+	bool cgroups;
+};
+
+/* 0, -1 after --help, or an exit code */
+static int parse_args(struct zswapctl *ctl, struct export_opts *o, int argc,
+		      char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "no-cgroups", no_argument, NULL, OPT_NO_CGROUPS },
+		{ "help", no_argument, NULL, 'h' },
+		GLOBAL_OPTIONS,
+		{ NULL, 0, NULL, 0 }
+	};
+	int opt, ret;
+
+	while ((opt = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+		ret = global_option(ctl, "export", opt, argv);
+		if (ret > 0)
+			return ret;
+		if (ret < 0)
+			continue;
+		switch (opt) {
+		case 'o':
+			o->output = optarg;
+			break;
+		case OPT_NO_CGROUPS:
+			o->cgroups = false;
+			break;
+		case 'h':
+			export_usage();
+			return -1;
+		}
+	}
+	if (optind < argc)
+		return zc_usage("export takes no arguments, got '%s'",
+				argv[optind]);
+	return EXIT_OK;
+}
+
+/* The global figures and, when asked, every cgroup's: an exit code */
+static int take_sample(const struct zswapctl *ctl, bool cgroups,
+		       struct metrics_sample *s, struct zswapnl_global *global,
+		       struct zswapnl_memcg_list *list)
+{
+	struct zswapnl_error err = { 0 };
+	struct zswapnl *nl;
+	int ret;
+
+	ret = zc_open(ctl, &nl);
+	if (ret)
+		return ret;
+	s->source = zswapnl_source(nl);
+	s->global = global;
+	s->page_size = zc_page_size();
+	global->struct_size = sizeof(*global);
+	ret = zswapnl_get_global(nl, global, &err);
+	if (ret) {
+		ret = zc_lib_error("cannot read zswap status", ret, &err);
+	} else if (cgroups) {
+		ret = zswapnl_list_memcgs(nl, list, &err);
+		if (ret)
+			ret = zc_lib_error("cannot list cgroups", ret, &err);
+		else
+			s->memcgs = list;
+	}
+	zswapnl_close(nl);
+	return ret;
+}
+
+static int write_sample(const struct metrics_sample *s, const char *path)
+{
+	struct outfile of;
+	int ret;
+
+	/* Errors on stdout are main()'s to report */
+	if (!path) {
+		metrics_write(s, stdout);
+		return EXIT_OK;
+	}
+	ret = outfile_open(&of, path);
+	if (ret)
+		return ret;
+	/* A write error shows in outfile_commit(), which then removes it */
+	metrics_write(s, of.fp);
+	return outfile_commit(&of);
+}
+
+int cmd_export(struct zswapctl *ctl, int argc, char **argv)
+{
+	struct export_opts o = { .cgroups = true };
+	struct zswapnl_memcg_list list = { 0 };
+	struct metrics_sample sample = { 0 };
+	struct zswapnl_global global;
+	int ret;
+
+	ret = parse_args(ctl, &o, argc, argv);
+	if (ret)
+		return ret < 0 ? EXIT_OK : ret;
+	ret = take_sample(ctl, o.cgroups, &sample, &global, &list);
+	if (!ret)
+		ret = write_sample(&sample, o.output);
+	zswapnl_memcg_list_free(&list);
+	return ret;
+}

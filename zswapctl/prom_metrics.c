@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The metrics of zswapctl export. Names follow Prometheus' conventions:
+ * base units (bytes), "_total" on counters and on nothing else, one family
+ * per figure. A cgroup's metrics carry its path in the label "cgroup".
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "prom.h"
+#include "prom_metrics.h"
+
+enum metric_value {
+	METRIC_U64,
+	METRIC_U32,
+	METRIC_BOOL, /* 1 or 0 */
+	METRIC_LIMIT, /* bytes, or +Inf for ZSWAPNL_MAX (no limit) */
+};
+
+struct metric {
+	const char *name;
+	enum prom_type type;
+	const char *help;
+	enum metric_value value;
+	size_t offset; /* in struct zswapnl_global or struct zswapnl_memcg */
+	int known_bit;
+};
+
+#define GLOBAL(field, bit, kind)                                         \
+	.value = kind, .offset = offsetof(struct zswapnl_global, field), \
+	.known_bit = bit
+#define MEMCG(field, bit, kind)                                         \
+	.value = kind, .offset = offsetof(struct zswapnl_memcg, field), \
+	.known_bit = bit
+
+static const struct metric global_metrics[] = {
+	{ "zswap_enabled", PROM_GAUGE,
+	  "1 when zswap takes new pages, 0 when it does not.",
+	  GLOBAL(enabled, ZSWAPNL_G_ENABLED, METRIC_BOOL) },
+	{ "zswap_max_pool_percent", PROM_GAUGE,
+	  "The largest pool size, in percent of RAM.",
+	  GLOBAL(max_pool_percent, ZSWAPNL_G_MAX_POOL_PERCENT, METRIC_U32) },
+	{ "zswap_accept_threshold_percent", PROM_GAUGE,
+	  "After the pool was full, the fill in percent of its limit below which it takes pages again.",
+	  GLOBAL(accept_threshold_percent, ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT,
+		 METRIC_U32) },
+	{ "zswap_pool_bytes", PROM_GAUGE, "Bytes used by the compressed pools.",
+	  GLOBAL(pool_total_size, ZSWAPNL_G_POOL_TOTAL_SIZE, METRIC_U64) },
+	{ "zswap_pool_limit_bytes", PROM_GAUGE,
+	  "The pool limit in bytes: max_pool_percent of RAM.",
+	  GLOBAL(pool_limit_bytes, ZSWAPNL_G_POOL_LIMIT_BYTES, METRIC_U64) },
+	{ "zswap_pool_limit_hit_total", PROM_COUNTER,
+	  "Stores that found the pool full.",
+	  GLOBAL(pool_limit_hit, ZSWAPNL_G_POOL_LIMIT_HIT, METRIC_U64) },
+	{ "zswap_stored_pages", PROM_GAUGE,
+	  "Pages in zswap, zero pages included.",
+	  GLOBAL(stored_pages, ZSWAPNL_G_STORED_PAGES, METRIC_U64) },
+	{ "zswap_zero_pages", PROM_GAUGE,
+	  "Zero-filled pages in zswap, stored without compression.",
+	  GLOBAL(zero_pages, ZSWAPNL_G_ZERO_PAGES, METRIC_U64) },
+	{ "zswap_reject_reclaim_fail_total", PROM_COUNTER,
+	  "Stores rejected because writeback could not make room.",
+	  GLOBAL(reject_reclaim_fail, ZSWAPNL_G_REJECT_RECLAIM_FAIL,
+		 METRIC_U64) },
+	{ "zswap_reject_alloc_fail_total", PROM_COUNTER,
+	  "Stores rejected because the zpool could not allocate.",
+	  GLOBAL(reject_alloc_fail, ZSWAPNL_G_REJECT_ALLOC_FAIL, METRIC_U64) },
+	{ "zswap_reject_kmemcache_fail_total", PROM_COUNTER,
+	  "Stores rejected because no entry could be allocated.",
+	  GLOBAL(reject_kmemcache_fail, ZSWAPNL_G_REJECT_KMEMCACHE_FAIL,
+		 METRIC_U64) },
+	{ "zswap_reject_compress_poor_total", PROM_COUNTER,
+	  "Stores rejected because the page compressed too poorly.",
+	  GLOBAL(reject_compress_poor, ZSWAPNL_G_REJECT_COMPRESS_POOR,
+		 METRIC_U64) },
+	{ "zswap_duplicate_entry_total", PROM_COUNTER,
+	  "Stores that replaced an entry already there.",
+	  GLOBAL(duplicate_entry, ZSWAPNL_G_DUPLICATE_ENTRY, METRIC_U64) },
+	{ "zswap_written_back_pages_total", PROM_COUNTER,
+	  "Pages written back from zswap to the swap device.",
+	  GLOBAL(written_back_pages, ZSWAPNL_G_WRITTEN_BACK_PAGES,
+		 METRIC_U64) },
+	{ "zswap_zswpin_pages_total", PROM_COUNTER,
+	  "Pages loaded back from zswap (zswpin in /proc/vmstat).",
+	  GLOBAL(zswpin, ZSWAPNL_G_ZSWPIN, METRIC_U64) },
+	{ "zswap_zswpout_pages_total", PROM_COUNTER,
+	  "Pages stored into zswap (zswpout in /proc/vmstat).",
+	  GLOBAL(zswpout, ZSWAPNL_G_ZSWPOUT, METRIC_U64) },
+};
+
+static const struct metric cgroup_metrics[] = {
+	{ "zswap_cgroup_compressed_bytes", PROM_GAUGE,
+	  "Compressed bytes the cgroup has in zswap (memory.zswap.current).",
+	  MEMCG(compressed_bytes, ZSWAPNL_M_COMPRESSED_BYTES, METRIC_U64) },
+	{ "zswap_cgroup_stored_pages", PROM_GAUGE,
+	  "Pages of the cgroup in zswap, zero pages included.",
+	  MEMCG(stored_pages, ZSWAPNL_M_STORED_PAGES, METRIC_U64) },
+	{ "zswap_cgroup_zero_pages", PROM_GAUGE,
+	  "Zero-filled pages of the cgroup in zswap.",
+	  MEMCG(zero_pages, ZSWAPNL_M_ZERO_PAGES, METRIC_U64) },
+	{ "zswap_cgroup_zswpin_pages_total", PROM_COUNTER,
+	  "Pages of the cgroup loaded back from zswap (zswpin in memory.stat).",
+	  MEMCG(zswpin, ZSWAPNL_M_ZSWPIN, METRIC_U64) },
+	{ "zswap_cgroup_zswpout_pages_total", PROM_COUNTER,
+	  "Pages of the cgroup stored into zswap (zswpout in memory.stat).",
+	  MEMCG(zswpout, ZSWAPNL_M_ZSWPOUT, METRIC_U64) },
+	{ "zswap_cgroup_max_bytes", PROM_GAUGE,
+	  "The zswap limit of the cgroup in bytes (memory.zswap.max), +Inf for none.",
+	  MEMCG(zswap_max, ZSWAPNL_M_ZSWAP_MAX, METRIC_LIMIT) },
+};
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The value of m in the struct at base, or NULL when it is unknown */
+static const char *value_text(const struct metric *m, const void *base,
+			      uint64_t known, char *buf, size_t len)
+{
+	const char *field = (const char *)base + m->offset;
+	uint64_t u64;
+	uint32_t u32;
+	bool on;
+
+	if (!(known & (UINT64_C(1) << m->known_bit)))
+		return NULL;
+	switch (m->value) {
+	case METRIC_U32:
+		memcpy(&u32, field, sizeof(u32));
+		return prom_u64(u32, buf, len);
+	case METRIC_BOOL:
+		memcpy(&on, field, sizeof(on));
+		return prom_u64(on, buf, len);
+	case METRIC_LIMIT:
+		memcpy(&u64, field, sizeof(u64));
+		if (u64 == ZSWAPNL_MAX) {
+			snprintf(buf, len, "+Inf");
+			return buf;
+		}
+		return prom_u64(u64, buf, len);
+	default:
+		memcpy(&u64, field, sizeof(u64));
+		return prom_u64(u64, buf, len);
+	}
+}
+
+/* zswap_source and zswap_info: facts as labels, with the value 1 */
+static void write_info(const struct metrics_sample *s, FILE *out)
+{
+	const struct zswapnl_global *g = s->global;
+	struct prom_label source = { "source",
+				     s->source == ZSWAPNL_SOURCE_NETLINK ?
+					     "netlink" :
+					     "fallback" };
+	struct prom_label params[2];
+	size_t n = 0;
+
+	prom_family(
+		"zswap_source", PROM_GAUGE,
+		"Where zswapctl read these figures, in the label: the zswap netlink family or the files (fallback).",
+		out);
+	prom_sample("zswap_source", &source, 1, "1", out);
+
+	if (g->known & (UINT64_C(1) << ZSWAPNL_G_COMPRESSOR))
+		params[n++] =
+			(struct prom_label){ "compressor", g->compressor };
+	if (g->known & (UINT64_C(1) << ZSWAPNL_G_ZPOOL))
+		params[n++] = (struct prom_label){ "zpool", g->zpool };
+	if (!n)
+		return;
+	prom_family("zswap_info", PROM_GAUGE,
+		    "The compressor and the zpool of zswap, in the labels.",
+		    out);
+	prom_sample("zswap_info", params, n, "1", out);
+}
+
+static void write_global(const struct metrics_sample *s, FILE *out)
+{
+	char buf[PROM_VALUE_MAX];
+	const char *text;
+	size_t i;
+
+	prom_family("zswap_page_size_bytes", PROM_GAUGE,
+		    "The page size, to turn page counts into bytes.", out);
+	prom_sample("zswap_page_size_bytes", NULL, 0,
+		    prom_u64(s->page_size, buf, sizeof(buf)), out);
+
+	for (i = 0; i < ARRAY_SIZE(global_metrics); i++) {
+		const struct metric *m = &global_metrics[i];
+
+		text = value_text(m, s->global, s->global->known, buf,
+				  sizeof(buf));
+		if (!text)
+			continue;
+		prom_family(m->name, m->type, m->help, out);
+		prom_sample(m->name, NULL, 0, text, out);
+	}
+}
+
+/* One family, a line for each cgroup that has the figure, or nothing */
+static void write_cgroup_family(const struct metric *m,
+				const struct zswapnl_memcg_list *list,
+				FILE *out)
+{
+	char buf[PROM_VALUE_MAX];
+	bool opened = false;
+	const char *text;
+	size_t i;
+
+	for (i = 0; i < list->count; i++) {
+		const struct zswapnl_memcg *mc = &list->items[i];
+		struct prom_label label = { "cgroup", mc->path };
+
+		if (!(mc->known & (UINT64_C(1) << ZSWAPNL_M_PATH)) || !mc->path)
+			continue;
+		text = value_text(m, mc, mc->known, buf, sizeof(buf));
+		if (!text)
+			continue;
+		if (!opened)
+			prom_family(m->name, m->type, m->help, out);
+		opened = true;
+		prom_sample(m->name, &label, 1, text, out);
+	}
+}
+
+int metrics_write(const struct metrics_sample *s, FILE *out)
+{
+	size_t i;
+
+	write_info(s, out);
+	write_global(s, out);
+	for (i = 0; s->memcgs && i < ARRAY_SIZE(cgroup_metrics); i++)
+		write_cgroup_family(&cgroup_metrics[i], s->memcgs, out);
+	return ferror(out) ? -EIO : 0;
+}

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "rates.h"
+
+#define NSEC_PER_SEC 1000000000ULL
+
+static struct rate rate_of(uint64_t delta, uint64_t elapsed_ns)
+{
+	struct rate r = { 0 };
+	unsigned __int128 num;
+
+	if (!elapsed_ns)
+		return r;
+	/* 128 bits: delta * 100 * 10^9 overflows 64 past 2^27 events */
+	num = (unsigned __int128)delta * 100 * NSEC_PER_SEC + elapsed_ns / 2;
+	num /= elapsed_ns;
+	r.known = true;
+	r.hundredths = num > UINT64_MAX ? UINT64_MAX : (uint64_t)num;
+	return r;
+}
+
+/* A reset counter restarted from 0: what it gained since is not known */
+static uint64_t counter_delta(uint64_t before, uint64_t now)
+{
+	return now >= before ? now - before : 0;
+}
+
+struct rate rate_between(uint64_t before, uint64_t now, uint64_t elapsed_ns)
+{
+	return rate_of(counter_delta(before, now), elapsed_ns);
+}
+
+char *rate_format(struct rate r, char *buf, size_t len)
+{
+	uint64_t tenths;
+
+	if (!r.known) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	tenths = r.hundredths / 10 + (r.hundredths % 10 >= 5);
+	if (!r.hundredths)
+		snprintf(buf, len, "0");
+	else if (tenths < 100)
+		/* Integers only: "%.1f" would follow LC_NUMERIC */
+		snprintf(buf, len, "%" PRIu64 ".%" PRIu64, tenths / 10,
+			 tenths % 10);
+	else
+		snprintf(buf, len, "%" PRIu64,
+			 r.hundredths / 100 + (r.hundredths % 100 >= 50));
+	return buf;
+}
+
+int rate_compare(struct rate a, struct rate b)
+{
+	if (a.known != b.known)
+		return a.known - b.known;
+	return (a.hundredths > b.hundredths) - (a.hundredths < b.hundredths);
+}
+
+uint64_t samples_elapsed_ns(const struct sample *prev, const struct sample *cur)
+{
+	if (!prev || !cur || cur->mono_ns <= prev->mono_ns)
+		return 0;
+	return cur->mono_ns - prev->mono_ns;
+}
+
+static bool global_known(const struct sample *s, enum zswapnl_global_field f)
+{
+	return s->global.known & (UINT64_C(1) << f);
+}
+
+/* The rate of one global counter, if both samples know it */
+static struct rate global_rate(const struct sample *prev,
+			       const struct sample *cur,
+			       enum zswapnl_global_field f, uint64_t before,
+			       uint64_t now)
+{
+	struct rate unknown = { 0 };
+
+	if (!global_known(prev, f) || !global_known(cur, f))
+		return unknown;
+	return rate_between(before, now, samples_elapsed_ns(prev, cur));
+}
+
+static struct rate reject_rate(const struct sample *prev,
+			       const struct sample *cur)
+{
+	static const enum zswapnl_global_field fields[] = {
+		ZSWAPNL_G_REJECT_RECLAIM_FAIL,
+		ZSWAPNL_G_REJECT_ALLOC_FAIL,
+		ZSWAPNL_G_REJECT_KMEMCACHE_FAIL,
+		ZSWAPNL_G_REJECT_COMPRESS_POOR,
+	};
+	const struct zswapnl_global *a = &prev->global, *b = &cur->global;
+	uint64_t delta;
+	struct rate unknown = { 0 };
+	size_t i;
+
+	/* Some of the reasons would pass for all of them: all or nothing */
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (!global_known(prev, fields[i]) ||
+		    !global_known(cur, fields[i]))
+			return unknown;
+	/* Each one on its own, so that one reset does not hide the others */
+	delta = counter_delta(a->reject_reclaim_fail, b->reject_reclaim_fail) +
+		counter_delta(a->reject_alloc_fail, b->reject_alloc_fail) +
+		counter_delta(a->reject_kmemcache_fail,
+			      b->reject_kmemcache_fail) +
+		counter_delta(a->reject_compress_poor, b->reject_compress_poor);
+	return rate_of(delta, samples_elapsed_ns(prev, cur));
+}
+
+void global_rates(const struct sample *prev, const struct sample *cur,
+		  struct global_rates *r)
+{
+	const struct zswapnl_global *a, *b;
+
+	*r = (struct global_rates){ 0 };
+	if (!prev || !cur)
+		return;
+	a = &prev->global;
+	b = &cur->global;
+	r->store = global_rate(prev, cur, ZSWAPNL_G_ZSWPOUT, a->zswpout,
+			       b->zswpout);
+	r->load =
+		global_rate(prev, cur, ZSWAPNL_G_ZSWPIN, a->zswpin, b->zswpin);
+	r->reject = reject_rate(prev, cur);
+	r->written_back = global_rate(prev, cur, ZSWAPNL_G_WRITTEN_BACK_PAGES,
+				      a->written_back_pages,
+				      b->written_back_pages);
+}
+
+static int compare_id(const void *key, const void *item)
+{
+	uint64_t id = *(const uint64_t *)key;
+	const struct zswapnl_memcg *m = item;
+
+	return (id > m->id) - (id < m->id);
+}
+
+static bool memcg_known(const struct zswapnl_memcg *m,
+			enum zswapnl_memcg_field f)
+{
+	return m->known & (UINT64_C(1) << f);
+}
+
+static struct rate memcg_rate(const struct zswapnl_memcg *a,
+			      const struct zswapnl_memcg *b,
+			      enum zswapnl_memcg_field f, uint64_t before,
+			      uint64_t now, uint64_t elapsed_ns)
+{
+	struct rate unknown = { 0 };
+
+	if (!memcg_known(a, f) || !memcg_known(b, f))
+		return unknown;
+	return rate_between(before, now, elapsed_ns);
+}
+
+void memcg_rates(const struct sample *prev, const struct sample *cur,
+		 const struct zswapnl_memcg *m, struct memcg_rates *r)
+{
+	const struct zswapnl_memcg *old = NULL;
+	uint64_t elapsed = samples_elapsed_ns(prev, cur);
+
+	*r = (struct memcg_rates){ 0 };
+	if (!elapsed || !prev->memcgs.count || !memcg_known(m, ZSWAPNL_M_ID))
+		return;
+	/* Both lists are in id order (zswapnl.h) */
+	old = bsearch(&m->id, prev->memcgs.items, prev->memcgs.count,
+		      sizeof(*old), compare_id);
+	if (!old || !memcg_known(old, ZSWAPNL_M_ID))
+		return;
+	r->zswpout = memcg_rate(old, m, ZSWAPNL_M_ZSWPOUT, old->zswpout,
+				m->zswpout, elapsed);
+	r->zswpin = memcg_rate(old, m, ZSWAPNL_M_ZSWPIN, old->zswpin, m->zswpin,
+			       elapsed);
+}
