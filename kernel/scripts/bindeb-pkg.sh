@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# bindeb-pkg.sh: the patched kernel as a Debian package, built with
+# Debian's own amd64 configuration (kernel/scripts/debian-config.sh), the
+# way a user would install it: linux-image-6.1.N-zswapctl_*.deb and its
+# headers package, in build/deb/kernel/.
+#
+# This builds the whole kernel and its modules: hours on a 2-core machine,
+# so it is not part of 'make check', which compiles only the files the
+# series touches under the same configuration (fullconfig-check.sh). It
+# shares that check's build folder, so the check's work is not done twice.
+. "$(dirname "$0")/common.sh"
+
+SRC=$BUILD/src/$KVER-patched
+OBJ=$BUILD/obj/$KVER-patched-debian
+OUT=$BUILD/deb/kernel
+LOG=$BUILD/logs/bindeb-pkg.log
+
+"$(dirname "$0")/build.sh" patched >/dev/null
+take_build_lock
+kernel/scripts/debian-config.sh "$SRC" "$OBJ"
+mkdir -p "$OUT" "$(dirname "$LOG")"
+
+# An empty LOCALVERSION keeps setlocalversion from adding "+" for a git
+# tree: the release is the version plus CONFIG_LOCALVERSION, no more.
+KMAKE=(make -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" LOCALVERSION=
+       KBUILD_BUILD_USER=zswapctl KBUILD_BUILD_HOST=build)
+command -v ccache >/dev/null && KMAKE+=(CC="ccache gcc")
+# kernelrelease reads the configuration syncconfig writes, so sync first.
+"${KMAKE[@]}" -s syncconfig </dev/null
+release=$("${KMAKE[@]}" -s kernelrelease)
+# The Debian revision names the series, so two builds of different series
+# never share a version.
+# shellcheck disable=SC2046
+KMAKE+=(KDEB_PKGVERSION="$release-1+zswapctl.$(hash_of $(series_files) | cut -c1-8)")
+
+msg BUILD "linux-image-$release (log: ${LOG#"$TOP"/}); this takes hours on 2 cores"
+start=$(date +%s)
+if ! "${KMAKE[@]}" bindeb-pkg </dev/null >"$LOG" 2>&1; then
+	tail -n 40 "$LOG" >&2
+	die "bindeb-pkg failed, full log in $LOG"
+fi
+# dpkg-buildpackage leaves the packages beside the build folder.
+mv "$(dirname "$OBJ")"/*.deb "$(dirname "$OBJ")"/*.buildinfo "$(dirname "$OBJ")"/*.changes "$OUT"/
+msg DONE "in $(($(date +%s) - start)) s: $(ls "$OUT"/*.deb | tr '\n' ' ')"
