@@ -9,11 +9,13 @@ export BUILD KERNEL_FLAVOUR
 CC ?= gcc
 CFLAGS ?= -O2 -g
 WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2
-ALL_CFLAGS := -std=gnu11 $(WARNINGS) $(CFLAGS)
+ALL_CFLAGS := -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 
-TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/genl-fuzz
+TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/swapmix \
+	$(BUILD)/tools/genl-fuzz
 
-.PHONY: all help deps tools lib zswapctl unit-tests bench-swapin kernel kernel-tree kernel-export kernel-bisect-check vm demo check \
+.PHONY: all help deps tools lib zswapctl unit-tests bench kernel kernel-tree kernel-export kernel-bisect-check \
+	kernel-fullconfig-check bindeb-pkg vm demo check \
 	check-host check-vm clean distclean
 
 all: tools
@@ -22,6 +24,8 @@ all: tools
 # zswapctl (zswapctl/build.mk).
 -include libzswapnl/build.mk
 -include zswapctl/build.mk
+# make install, uninstall and deb (install.mk)
+-include install.mk
 
 help:
 	@echo 'make deps           install the Debian packages the project needs (root)'
@@ -30,10 +34,18 @@ help:
 	@echo 'make kernel-tree    leave an editable git tree of the series in build/tree'
 	@echo 'make kernel-export  write build/tree commits back to kernel/patches and kernel/series'
 	@echo 'make kernel-bisect-check  build, lint and smoke-test the series one patch at a time'
+	@echo "make kernel-fullconfig-check  compile the files the series touches, W=1, Debian's config"
+	@echo "make bindeb-pkg     the patched kernel as linux-image .deb, Debian's config (hours)"
 	@echo "make vm CMD='...'   boot the guest kernel and run CMD inside it"
 	@echo 'make demo           boot the patched kernel and show zswap on a swapping workload'
 	@echo 'make check          every test: host suites, then guest suites on stock and patched'
-	@echo 'make bench-swapin   swap-in time and memory per page, stock against patched (ICOUNT=1)'
+	@echo 'make bench          every workload on stock 6.1, patched 6.1 and stock 6.12: table, JSON'
+	@echo '                    and chart in build/bench/ (ROUNDS=5, ICOUNT=1 for instruction-counted time)'
+	@echo 'make bench-top      CPU time of zswapctl top with 200 cgroups, in a patched guest'
+	@echo 'make install        install the tool, library, header, .pc, man pages, completions'
+	@echo '                    (DESTDIR, PREFIX=/usr/local, SBINDIR, LIBDIR, INCLUDEDIR, MANDIR, PKGCONFIGDIR)'
+	@echo 'make uninstall      remove what make install installed (the same variables)'
+	@echo 'make deb            Debian packages and lintian report in build/deb/'
 	@echo 'make clean          remove user-space build output (keeps kernel builds)'
 	@echo 'make distclean      remove build/ entirely'
 
@@ -53,7 +65,7 @@ $(BUILD)/ynl/.stamp: $(YNL_TARBALL)
 
 $(BUILD)/tools/%: tests/tools/%.c tests/tools/mix64.h
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -o $@ $<
+	$(CC) $(ALL_CFLAGS) -pthread -o $@ $<
 
 $(BUILD)/tools/%: tests/stress/%.c include/uapi/linux/zswap.h
 	@mkdir -p $(@D)
@@ -71,6 +83,12 @@ kernel-export:
 kernel-bisect-check: tools
 	@kernel/scripts/bisect-check.sh
 
+kernel-fullconfig-check:
+	@kernel/scripts/fullconfig-check.sh
+
+bindeb-pkg:
+	@kernel/scripts/bindeb-pkg.sh
+
 vm: tools
 	@tests/vm/run -- $(CMD)
 
@@ -78,8 +96,15 @@ demo: all
 	@tests/vm/run -- tests/vm/demo.sh
 
 # Benchmarks, not tests: ROUNDS and ICOUNT=1 (instruction-counted guest time)
-bench-swapin: tools
-	@tests/bench/swapin-bench --rounds $(or $(ROUNDS),5) $(if $(ICOUNT),--icount)
+bench: tools
+	@tests/bench/bench --rounds $(or $(ROUNDS),5) $(if $(ICOUNT),--icount)
+
+# The guest writes the figures to the run folder, whose path --record gives
+.PHONY: bench-top
+bench-top: all
+	@mkdir -p $(BUILD)/bench
+	@tests/vm/run --quiet --record $(BUILD)/bench/.top-run -- tests/bench/top-cpu; \
+		rc=$$?; cat "$$(cat $(BUILD)/bench/.top-run)/top-cpu.txt" 2>/dev/null; exit $$rc
 
 check: all
 	@tests/check all

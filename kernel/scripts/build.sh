@@ -5,6 +5,9 @@
 #   build.sh stock    pristine source, the baseline of tests and benchmarks
 #   build.sh patched  source + kernel/series (the default)
 #   build.sh debug    patched + kernel/config/flavours/debug.config
+#   build.sh stock-6.12  pristine linux-source-6.12, the upstream peer the
+#                     benchmarks compare against; the same fragments plus
+#                     kernel/config/versions/6.12.config
 #
 # The build is skipped when its stamp (patches, config fragments, this
 # script, compiler) matches the last successful build: an unchanged tree
@@ -17,8 +20,14 @@ case $FLAVOUR in
 stock)   VARIANT=stock;   EXTRA= ;;
 patched) VARIANT=patched; EXTRA= ;;
 debug)   VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config ;;
-*) die "unknown flavour '$FLAVOUR' (stock, patched, debug)" ;;
+stock-*) VARIANT=stock;   EXTRA= ; set_kver "${FLAVOUR#stock-}"
+	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL)"
+	 FLAVOUR=stock ;;
+*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, stock-6.12)" ;;
 esac
+# What another kernel version needs beyond the 6.1 fragments
+VERSION_FRAGMENT=$TOP/kernel/config/versions/$KVER.config
+[ -f "$VERSION_FRAGMENT" ] && EXTRA="$EXTRA $VERSION_FRAGMENT"
 
 SRC=$BUILD/src/$KVER-$VARIANT
 OBJ=$BUILD/obj/$KVER-$FLAVOUR

@@ -10,9 +10,13 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-KVER=${KVER:-6.1}
-KERNEL_TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-$KVER.tar.xz}
-KREPO=$BUILD/linux-$KVER
+# The kernel version whose source the scripts work on; set_kver switches it.
+set_kver() {
+	KVER=$1
+	KERNEL_TARBALL=/usr/src/linux-source-$KVER.tar.xz
+	KREPO=$BUILD/linux-$KVER
+}
+set_kver "${KVER:-6.1}"
 SERIES=$TOP/kernel/series
 PATCHES=$TOP/kernel/patches
 

@@ -1,0 +1,159 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Guest half of tests/bench/bench: one round of every workload on the
+# kernel this guest booted, one JSON object per case on stdout, each
+# starting {"case": so the host can pick them out of the console.
+#
+# The same script runs on stock 6.1, patched 6.1 and stock 6.12. What
+# differs between the kernels is read, never assumed: 6.12 keeps zero pages
+# in the swap layer and has no zero-page counter, so the per-page memory
+# figures divide by the pages the process has in swap (VmSwap), which every
+# kernel reports the same way.
+set -euo pipefail
+
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+ZSWAPCTL=${ZSWAPCTL:-$BUILD/bin/zswapctl}
+# Workload sizes; tests/bench/bench documents them
+SWAPIN_MIB=${BENCH_SWAPIN_MIB:-64}
+MANY_MIB=${BENCH_MANY_MIB:-320}
+MANY_OPS=${BENCH_MANY_OPS:-60000}
+PAIR_MIB=${BENCH_PAIR_MIB:-96}
+PAIR_OPS=${BENCH_PAIR_OPS:-30000}
+MIX_OPS=${BENCH_MIX_OPS:-800}
+NR_CGROUPS=${BENCH_CGROUPS:-1000}
+WORKLOADS=${BENCH_WORKLOADS:-swapin many pair mix userspace}
+
+CG=/sys/fs/cgroup/bench
+D=/sys/kernel/debug/zswap
+P=/sys/module/zswap/parameters
+
+vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
+slab_bytes() {
+	echo $(($(awk '{ print $1 }' /sys/kernel/slab/zswap_entry/objects) *
+		$(cat /sys/kernel/slab/zswap_entry/object_size)))
+}
+swapped_pages() { awk '$1 == "VmSwap:" { print $2 / 4 }' "/proc/$1/status"; }
+now_ns() { date +%s%N; }
+
+# Run CMD... as a member of cgroup $CG.
+in_cgroup() {
+	bash -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' _ "$CG" "$@"
+}
+
+new_cgroup() { # MEMORY_MAX
+	rmdir "$CG" 2>/dev/null || true
+	mkdir "$CG"
+	echo "$1" > "$CG/memory.max"
+}
+
+# Every kernel starts from the same settings, whatever its Kconfig defaults.
+setup() {
+	echo Y > $P/enabled
+	echo zsmalloc > $P/zpool
+	echo lzo > $P/compressor
+	echo 20 > $P/max_pool_percent
+	echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+}
+
+# Workloads 1 and 3: fill SIZE MiB of one kind, reclaim it to swap, take the
+# memory figures while it is out, then time reading it back.
+swapin_case() { # NAME KIND ZSWAP(Y|N)
+	local name=$1 kind=$2 enabled=$3 log pid slab0 pool0 swapped ns
+	echo "$enabled" > $P/enabled
+	new_cgroup 8M
+	slab0=$(slab_bytes) pool0=$(cat $D/pool_total_size)
+	log=$(mktemp)
+	in_cgroup "$BUILD/tools/swapbench" --size "$SWAPIN_MIB" --kind "$kind" > "$log" &
+	until grep -q filled "$log"; do sleep 0.2; done
+	pid=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' "$log")
+	echo 1G > "$CG/memory.reclaim" 2>/dev/null || true
+	swapped=$(swapped_pages "$pid")
+	printf '{"case":"%s","mib":%d,"swapped_pages":%d,"slab_bytes":%d,"pool_bytes":%d,' \
+		"$name" "$SWAPIN_MIB" "$swapped" $(($(slab_bytes) - slab0)) \
+		$(($(cat $D/pool_total_size) - pool0))
+	echo max > "$CG/memory.max"
+	kill -USR1 "$pid"
+	wait
+	ns=$(sed -n 's/.*readback_ns=\([0-9]*\).*/\1/p' "$log")
+	[ -n "$ns" ] || { cat "$log" >&2; exit 1; }
+	printf '"readback_ns":%s}\n' "$ns"
+	rm -f "$log"
+	rmdir "$CG"
+	echo Y > $P/enabled
+}
+
+# Workloads 2 and 4: swapmix's store and random store/load phases in a
+# cgroup a tenth of the mapping, so nearly every access is a zswap load.
+swapmix_case() { # NAME PROCS MIB OPS
+	local name=$1 procs=$2 mib=$3 ops=$4 out
+	new_cgroup $((procs * mib / 10))M
+	out=$(in_cgroup "$BUILD/tools/swapmix" --procs "$procs" --size "$mib" --ops "$ops")
+	echo "{\"case\":\"$name\",${out#\{}"
+	rmdir "$CG"
+}
+
+# Workload 5: stress-ng's vm stressors, a fixed amount of work in a cgroup
+# a third of their size; wall, user and system time of the whole run.
+mix_case() {
+	local t0 t1 times zout0
+	new_cgroup 32M
+	zout0=$(vmstat zswpout)
+	t0=$(now_ns)
+	times=$( { TIMEFORMAT='%U %S'; time in_cgroup stress-ng --quiet --temp-path /tmp --vm 2 --vm-bytes 48M \
+		--vm-ops "$MIX_OPS" --vm-method all --verify >/dev/null; } 2>&1)
+	t1=$(now_ns)
+	printf '{"case":"stress-ng-vm","wall_ns":%d,"user_s":%s,"sys_s":%s,"zswpout":%d}\n' \
+		$((t1 - t0)) ${times% *} ${times#* } $(($(vmstat zswpout) - zout0))
+	rmdir "$CG"
+}
+
+# Workload 6: zswapctl through each source this kernel offers, with
+# NR_CGROUPS memory cgroups: time and system calls per call. The time
+# includes starting zswapctl, which is the same for both sources.
+userspace_case() { # NAME CALLS ARGS...
+	local name=$1 calls=$2 src t0 t1 i syscalls trace
+	shift 2
+	for src in netlink fallback; do
+		"$ZSWAPCTL" --source $src "$@" >/dev/null 2>&1 || continue
+		trace=$(mktemp)
+		strace -f -qq -o "$trace" "$ZSWAPCTL" --source $src "$@" >/dev/null
+		syscalls=$(grep -vc 'exited with\|+++' "$trace")
+		rm -f "$trace"
+		t0=$(now_ns)
+		for ((i = 0; i < calls; i++)); do
+			"$ZSWAPCTL" --source $src "$@" >/dev/null
+		done
+		t1=$(now_ns)
+		printf '{"case":"%s-%s","calls":%d,"ns_per_call":%d,"syscalls_per_call":%d}\n' \
+			"$name" "$src" "$calls" $(((t1 - t0) / calls)) "$syscalls"
+	done
+}
+
+# The cgroups stay: removing them costs as much as making them (about 50 s
+# each way under emulation) and the guest ends after the last workload.
+userspace_cases() {
+	mkdir -p /sys/fs/cgroup/many
+	echo +memory > /sys/fs/cgroup/many/cgroup.subtree_control
+	mkdir -p $(seq -f /sys/fs/cgroup/many/c%g 0 $((NR_CGROUPS - 1)))
+	userspace_case status 20 status --json
+	userspace_case cgroups 5 cgroups --json
+}
+
+setup
+for w in $WORKLOADS; do
+	case $w in
+	swapin)
+		swapin_case zero-zswap zero Y
+		swapin_case zero-nozswap zero N
+		swapin_case compressible-zswap compressible Y
+		;;
+	many) swapmix_case many-entries 1 "$MANY_MIB" "$MANY_OPS" ;;
+	pair) swapmix_case two-procs 2 "$PAIR_MIB" "$PAIR_OPS" ;;
+	mix) mix_case ;;
+	userspace) userspace_cases ;;
+	*) echo "guest-bench: unknown workload '$w'" >&2; exit 2 ;;
+	esac
+done
+# Proof that the kernel under test was the one meant
+printf '{"case":"kernel","release":"%s"}\n' "$(uname -r)"
