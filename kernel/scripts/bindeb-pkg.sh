@@ -23,9 +23,7 @@ mkdir -p "$OUT" "$(dirname "$LOG")"
 
 # An empty LOCALVERSION keeps setlocalversion from adding "+" for a git
 # tree: the release is the version plus CONFIG_LOCALVERSION, no more.
-KMAKE=(make -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" LOCALVERSION=
-       KBUILD_BUILD_USER=zswapctl KBUILD_BUILD_HOST=build)
-command -v ccache >/dev/null && KMAKE+=(CC="ccache gcc")
+kernel_make "$SRC" "$OBJ" LOCALVERSION= KBUILD_BUILD_USER=zswapctl KBUILD_BUILD_HOST=build
 # kernelrelease reads the configuration syncconfig writes, so sync first.
 "${KMAKE[@]}" -s syncconfig </dev/null
 release=$("${KMAKE[@]}" -s kernelrelease)

@@ -71,9 +71,8 @@ if [ "$(cat "$BUILD/src/.$KVER-$VARIANT.applied" 2>/dev/null || true)" != "$SRC_
 	echo "$SRC_KEY" > "$BUILD/src/.$KVER-$VARIANT.applied"
 fi
 
-KMAKE=(make -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)"
-       KBUILD_BUILD_TIMESTAMP="zswapctl" KBUILD_BUILD_USER=zswapctl KBUILD_BUILD_HOST=build)
-command -v ccache >/dev/null && KMAKE+=(CC="ccache gcc")
+kernel_make "$SRC" "$OBJ" \
+	KBUILD_BUILD_TIMESTAMP="zswapctl" KBUILD_BUILD_USER=zswapctl KBUILD_BUILD_HOST=build
 
 # Build the config in a scratch folder and install it only when it differs:
 # an identical .config must not make Kbuild think every option changed.

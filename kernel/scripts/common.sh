@@ -61,6 +61,15 @@ ensure_repo() {
 
 hash_of() { cat "$@" /dev/null | sha256sum | cut -c1-16; }
 
+# kernel_make SRC OBJ [VAR=VALUE...]: set KMAKE to the make command line of
+# an out-of-tree x86_64 build of SRC in OBJ, through ccache when there is one.
+kernel_make() {
+	KMAKE=(make -C "$1" O="$2" ARCH=x86_64 -j"$(nproc)" "${@:3}")
+	if command -v ccache >/dev/null; then
+		KMAKE+=(CC="ccache gcc")
+	fi
+}
+
 # One kernel build at a time: flavours share source trees and two runs of
 # the same flavour share a build folder. Children inherit the lock.
 take_build_lock() {

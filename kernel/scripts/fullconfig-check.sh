@@ -23,8 +23,8 @@ take_build_lock
 mkdir -p "$(dirname "$LOG")"
 : > "$LOG"
 
-KMAKE=(make -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" LOCALVERSION=)
-command -v ccache >/dev/null && KMAKE+=(CC="ccache gcc")
+# The same command line as bindeb-pkg.sh, which shares the build folder
+kernel_make "$SRC" "$OBJ" LOCALVERSION= KBUILD_BUILD_USER=zswapctl KBUILD_BUILD_HOST=build
 
 n=0
 failed=0
