@@ -15,7 +15,7 @@ TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/swapm
 	$(BUILD)/tools/genl-fuzz
 
 .PHONY: all help deps tools lib zswapctl unit-tests bench kernel kernel-tree kernel-export kernel-bisect-check \
-	kernel-fullconfig-check bindeb-pkg vm demo check \
+	kernel-fullconfig-check bindeb-pkg vm demo check check-full \
 	check-host check-vm clean distclean
 
 all: tools
@@ -38,7 +38,10 @@ help:
 	@echo "make bindeb-pkg     the patched kernel as linux-image .deb, Debian's config (hours)"
 	@echo "make vm CMD='...'   boot the guest kernel and run CMD inside it"
 	@echo 'make demo           boot the patched kernel and show zswap on a swapping workload'
-	@echo 'make check          every test: host suites, then guest suites on stock and patched'
+	@echo 'make check          every test CI runs: host suites, packages, guest suites on the'
+	@echo '                    patched, stock and debug kernels, stress, fuzzer, harness self-tests'
+	@echo 'make check-full     make check and the bisect check of the series (run before resolving'
+	@echo '                    a change to kernel/)'
 	@echo 'make bench          every workload on stock 6.1, patched 6.1 and stock 6.12: table, JSON'
 	@echo '                    and chart in build/bench/ (ROUNDS=5, ICOUNT=1 for instruction-counted time)'
 	@echo 'make bench-top      CPU time of zswapctl top with 200 cgroups, in a patched guest'
@@ -108,6 +111,10 @@ bench-top: all
 
 check: all
 	@tests/check all
+
+# make check and the checks that do not fit CI's time (the bisect check)
+check-full: all
+	@tests/check full
 
 check-host: all
 	@tests/check host

@@ -34,7 +34,7 @@ LIBZSWAPNL_CFLAGS := $(ALL_CFLAGS) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
 .PHONY: lib unit-tests
 
 all: lib
-check check-host: unit-tests
+check check-full check-host: unit-tests
 
 lib: $(LIBZSWAPNL_SO) $(LIBZSWAPNL_LINKS) $(LIBZSWAPNL_A) $(LIBZSWAPNL_PCS)
 

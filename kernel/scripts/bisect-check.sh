@@ -23,26 +23,28 @@ SMOKE=${SMOKE:-tests/vm/suites/00-harness.bats}
 LOGDIR=$BUILD/logs/bisect
 mkdir -p "$LOGDIR"
 
+# The plan first: if anything below dies (set -e, die), the EXIT trap of
+# common.sh prints a "not ok" for every check not yet done.
+tap_guard
+mapfile -t files < <(series_files)
+[ ${#files[@]} -gt 0 ] || die "kernel/series is empty"
+tap_plan $((2 + ${#files[@]} * 5))
+
 # The whole check holds the build lock: it rewrites the patched tree.
 take_build_lock
-bash "$(dirname "$0")/build.sh" stock >/dev/null || die "the stock tree does not build"
-bash "$(dirname "$0")/build.sh" patched >/dev/null || die "the full series does not build"
-mapfile -t files < <(series_files)
-[ ${#files[@]} -gt 0 ] || { echo "1..0 # SKIP kernel/series is empty"; exit 0; }
+rc=0
+bash "$(dirname "$0")/build.sh" stock >/dev/null || rc=$?
+tap_result $rc "the stock tree builds"
+rc=0
+bash "$(dirname "$0")/build.sh" patched >/dev/null || rc=$?
+tap_result $rc "the whole series builds"
 
-n=0
-failed=0
 check() { # DESCRIPTION COMMAND...
-	local desc=$1
+	local desc=$1 log=$LOGDIR/$((TAP_DONE + 1)).log rc=0
 	shift
-	n=$((n + 1))
-	if "$@" > "$LOGDIR/$n.log" 2>&1; then
-		echo "ok $n $desc"
-	else
-		echo "not ok $n $desc"
-		sed 's/^/# /' "$LOGDIR/$n.log" | tail -n 30
-		failed=1
-	fi
+	"$@" > "$log" 2>&1 || rc=$?
+	tap_result $rc "$desc"
+	[ $rc = 0 ] || sed 's/^/# /' "$log" | tail -n 30
 }
 
 checkpatch_clean() { # PATCH
@@ -86,7 +88,6 @@ smoke() { # PATCH-NUMBER
 }
 
 cd "$TOP"
-echo "1..$((${#files[@]} * 5))"
 kgit -C "$SRC" checkout -q -f --detach base
 # The tree is about to hold partial series: make build.sh re-apply later
 # if this script dies half way.
@@ -101,4 +102,3 @@ for f in "${files[@]}"; do
 done
 # The last step built the whole series: the patched build is current again.
 hash_of "${files[@]}" > "$BUILD/src/.$KVER-patched.applied"
-exit $failed

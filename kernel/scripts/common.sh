@@ -59,6 +59,11 @@ ensure_repo() {
 	mv "$KREPO.tmp" "$KREPO"
 }
 
+# ccache keys carry the compiler's arguments, and Kbuild passes absolute
+# paths: with the build folder as ccache's base, they become relative, so a
+# fresh clone elsewhere (CI's) hits the cache that an earlier build filled.
+export CCACHE_BASEDIR=$BUILD
+
 hash_of() { cat "$@" /dev/null | sha256sum | cut -c1-16; }
 
 # kernel_make SRC OBJ [VAR=VALUE...]: set KMAKE to the make command line of
@@ -81,4 +86,39 @@ take_build_lock() {
 		flock 9
 	fi
 	export ZSWAPCTL_BUILD_LOCKED=1
+}
+
+# TAP for the check scripts (bisect-check.sh, fullconfig-check.sh), which
+# run under set -e: a failing step may end the script anywhere. tap_guard
+# first, then tap_plan N before any work that can fail, then one tap_result
+# per check. If the script dies before it printed N results, the EXIT trap
+# prints a "not ok" for each result it still owed (and a plan of its own if
+# it died before tap_plan), so a reader of the TAP counts the death.
+TAP_PLANNED=
+TAP_DONE=0
+TAP_FAILED=0
+tap_finish() {
+	local rc=$? i
+	if [ -z "$TAP_PLANNED" ]; then
+		echo "1..1"
+		echo "not ok 1 ${0##*/} died before its plan (exit $rc)"
+		exit 1
+	fi
+	for ((i = TAP_DONE + 1; i <= TAP_PLANNED; i++)); do
+		echo "not ok $i ${0##*/} died (exit $rc) before this check ran"
+		TAP_FAILED=1
+	done
+	[ "$TAP_FAILED" = 0 ] || exit 1
+	exit "$rc"
+}
+tap_guard() { trap tap_finish EXIT; }
+tap_plan() { TAP_PLANNED=$1; echo "1..$1"; }
+tap_result() { # STATUS DESCRIPTION
+	TAP_DONE=$((TAP_DONE + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $TAP_DONE $2"
+	else
+		echo "not ok $TAP_DONE $2"
+		TAP_FAILED=1
+	fi
 }

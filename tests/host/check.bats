@@ -1,0 +1,175 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# Self-tests of the rules by which `make check` cannot pass on a failure:
+# tap-summary keeps every stream to its plan and every skip to the allowed
+# list, tests/lib/check.bash counts every producer's exit status and names
+# the tests a cut-off guest did not run, and the kernel check scripts print
+# a "not ok" for every check left when they die half way. Each test breaks
+# one rule on purpose and expects the summary to fail.
+
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup() {
+	TOP=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	SUMMARY=$TOP/tests/lib/tap-summary
+	RESULTS=$BATS_TEST_TMPDIR/results
+	mkdir -p "$RESULTS"
+	: > "$RESULTS/exit-status.tap"
+}
+
+tap() { # NAME TEXT: a TAP stream in RESULTS
+	printf '%b' "$2" > "$RESULTS/$1.tap"
+}
+
+@test "tap-summary: a stream that keeps its plan passes" {
+	tap a '1..2\nok 1 one\nok 2 two\n'
+	tap b 'ok 1 - unit\nok 2 - unit\n1..2\n'
+	run "$SUMMARY" "$RESULTS/a.tap" "$RESULTS/b.tap"
+	assert_success
+	assert_output "4 passed, 0 failed"
+}
+
+@test "tap-summary: a stream with no plan fails (a crashed producer)" {
+	tap a '1..1\nok 1 one\n'
+	tap crashed 'ok 1 - first check\nok 2 - second check\n'
+	run "$SUMMARY" "$RESULTS/a.tap" "$RESULTS/crashed.tap"
+	assert_failure 1
+	assert_line --partial "FAILED: crashed: no TAP plan"
+	assert_line "3 passed, 1 failed"
+}
+
+@test "tap-summary: each test the plan promised and the stream lacks is a failure" {
+	tap cut '1..5\nok 1 one\nok 2 two\n'
+	run "$SUMMARY" "$RESULTS/cut.tap"
+	assert_failure 1
+	assert_line --partial "FAILED: cut: planned 5 tests, 2 ran"
+	assert_line "2 passed, 3 failed"
+}
+
+@test "tap-summary: more tests than planned, or two plans, fail" {
+	tap over '1..1\nok 1 one\nok 2 two\n'
+	tap twice '1..1\nok 1 one\n1..1\nok 1 one\n'
+	run "$SUMMARY" "$RESULTS/over.tap"
+	assert_failure 1
+	assert_line --partial "planned 1 tests, 2 ran"
+	run "$SUMMARY" "$RESULTS/twice.tap"
+	assert_failure 1
+	assert_line --partial "2 TAP plans in one stream"
+}
+
+@test "tap-summary: a skip not in the allowed list fails; a listed one passes" {
+	tap vm-stock-20-netlink '1..2\nok 1 [stock] get # skip the stock kernel has no zswap family\nok 2 [stock] tmux # skip no tmux\n'
+	printf '# why\n^vm-stock-[0-9a-z-]+: .* # skip the stock kernel has no zswap family$\n' \
+		> "$BATS_TEST_TMPDIR/allowed"
+	run "$SUMMARY" --allowed-skips "$BATS_TEST_TMPDIR/allowed" "$RESULTS/vm-stock-20-netlink.tap"
+	assert_failure 1
+	assert_line "  FAILED (skip not in the allowed list): vm-stock-20-netlink: 2 [stock] tmux # skip no tmux"
+	assert_line "0 passed, 1 failed, 1 skipped"
+	# The same skip in another stream is not covered by the pattern.
+	tap vm-patched-20-netlink '1..1\nok 1 [patched] get # skip the stock kernel has no zswap family\n'
+	run "$SUMMARY" --allowed-skips "$BATS_TEST_TMPDIR/allowed" "$RESULTS/vm-patched-20-netlink.tap"
+	assert_failure 1
+}
+
+@test "tap-summary: the project's allowed-skips list parses and every line is an ERE" {
+	local line
+	while IFS= read -r line; do
+		[[ $line =~ ^[[:space:]]*(#|$) ]] && continue
+		# grep -E returns 2 on a bad expression
+		grep -qE -- "$line" /dev/null || [ $? = 1 ] || fail "bad pattern: $line"
+	done < "$TOP/tests/expected-skips"
+}
+
+@test "record_exit: a producer that exits non-zero fails, even with a clean stream" {
+	. "$TOP/tests/lib/check.bash"
+	run_producer clean bash -c 'printf "1..1\nok 1 fine\n"; exit 3' > /dev/null
+	run_producer crashed bash -c 'printf "1..1\nok 1 fine\n"; kill -SEGV $$' > /dev/null
+	run_producer good bash -c 'printf "1..1\nok 1 fine\n"' > /dev/null
+	# A bats-style exit 1 next to its own "not ok" is counted once.
+	run_producer reported bash -c 'printf "1..1\nnot ok 1 bad\n"; exit 1' > /dev/null
+	run cat "$RESULTS/exit-status.tap"
+	assert_line "not ok 1 clean exited 3"
+	assert_line "not ok 2 crashed exited 139"
+	assert_line "ok 3 good exited 0"
+	assert_line "ok 4 reported exited 1"
+	printf '1..4\n' | cat - "$RESULTS/exit-status.tap" > "$RESULTS/x" && mv "$RESULTS/x" "$RESULTS/exit-status.tap"
+	run "$SUMMARY" "$RESULTS"/*.tap
+	assert_failure 1
+	assert_line "  FAILED: exit-status: 1 clean exited 3"
+	assert_line "  FAILED: exit-status: 2 crashed exited 139"
+	assert_line "  FAILED: reported: 1 bad"
+}
+
+@test "complete_stream: a cut-off guest names each test that did not run" {
+	. "$TOP/tests/lib/check.bash"
+	# Written with printf: bats would take a literal @test line here as
+	# one of this file's own tests.
+	printf '%stest "%s" {\n\ttrue\n}\n' @ first @ 'second, with \"quotes\"' @ third \
+		> "$BATS_TEST_TMPDIR/suite.bats"
+	tap vm-patched-suite '1..3\nok 1 [patched] first\n'
+	complete_stream "$RESULTS/vm-patched-suite.tap" "$BATS_TEST_TMPDIR/suite.bats" "out of budget"
+	run cat "$RESULTS/vm-patched-suite.tap"
+	assert_line "1..3"
+	assert_line 'not ok 2 second, with "quotes" # did not run: out of budget'
+	assert_line "not ok 3 third # did not run: out of budget"
+	# A guest that died before bats printed anything
+	: > "$RESULTS/vm-patched-suite.tap"
+	complete_stream "$RESULTS/vm-patched-suite.tap" "$BATS_TEST_TMPDIR/suite.bats" "panic"
+	run "$SUMMARY" "$RESULTS/vm-patched-suite.tap"
+	assert_failure 1
+	assert_line "0 passed, 3 failed"
+}
+
+@test "every suite file that tests/check boots has a budget in tests/vm/budgets" {
+	. "$TOP/tests/lib/check.bash"
+	local s f
+	for s in "$TOP"/tests/vm/suites/*.bats "$TOP"/tests/vm/stress/*.bats; do
+		for f in patched stock debug; do
+			suite_budget "tests/vm/${s#"$TOP"/tests/vm/}" "$f" > /dev/null ||
+				fail "no budget for ${s#"$TOP"/} on $f"
+		done
+	done
+	run suite_budget tests/vm/suites/nope.bats patched
+	assert_failure
+}
+
+@test "kernel check scripts: a death half way prints a not ok for every check left" {
+	cat > "$BATS_TEST_TMPDIR/dies.sh" <<-EOF
+	#!/bin/bash
+	. "$TOP/kernel/scripts/common.sh"
+	tap_guard
+	tap_plan 4
+	tap_result 0 "first"
+	false
+	tap_result 0 "never"
+	EOF
+	run bash "$BATS_TEST_TMPDIR/dies.sh"
+	assert_failure
+	assert_line "1..4"
+	assert_line "ok 1 first"
+	assert_line --partial "not ok 2 dies.sh died (exit 1)"
+	assert_line --partial "not ok 4 dies.sh died (exit 1)"
+	# Dead before its plan
+	printf '#!/bin/bash\n. "%s/kernel/scripts/common.sh"\ntap_guard\ndie "no series"\n' "$TOP" \
+		> "$BATS_TEST_TMPDIR/early.sh"
+	run bash "$BATS_TEST_TMPDIR/early.sh"
+	assert_failure
+	assert_line "1..1"
+	assert_line --partial "not ok 1 early.sh died before its plan"
+}
+
+@test "fullconfig-check: a broken Debian configuration is a not ok, not a silent end" {
+	# debian-config.sh refuses a configuration file that does not exist;
+	# the script must still print its plan and a not ok for every check.
+	run env DEBIAN_CONFIG=/nonexistent/config.xz BUILD="$BATS_TEST_TMPDIR/build" \
+		ZSWAPCTL_FULLCONFIG_NO_BUILD=1 "$TOP/kernel/scripts/fullconfig-check.sh"
+	assert_failure
+	assert_line --regexp '^1\.\.[0-9]+$'
+	assert_line "not ok 1 Debian's amd64 configuration with the series' options"
+	refute_line --regexp '^ok '
+	local plan lines
+	plan=$(sed -n 's/^1\.\.//p' <<<"$output")
+	lines=$(grep -cE '^(not )?ok ' <<<"$output")
+	assert_equal "$lines" "$plan"
+}
