@@ -5,6 +5,8 @@
 #
 # The recorded trees hold /, /work, /outer, /outer/inner (zswap.max 8M),
 # /flat and /flat/nomem, which has no memory controller and so no row.
+# Every figure of every cgroup there has a value of its own
+# (tests/unit/record/distinct-values).
 
 load helpers
 
@@ -15,14 +17,23 @@ setup() {
 # The PATH column of a listing, in order
 paths() { zc_patched cgroups --noheadings --raw --output PATH "$@"; }
 
-# id PATH: the cgroup id the library reports
-id_of() { zc_patched cgroups --json | jq -r --arg p "$1" '.cgroups[] | select(.path == $p) | .id'; }
+# id PATH: the cgroup id the library reports; fails when zswapctl does
+# (not a pipe into jq, which would hide its status) or has no such cgroup
+id_of() {
+	local out id
+	out=$(zc_patched cgroups --json) || return
+	id=$(jq -r --arg p "$1" '.cgroups[] | select(.path == $p) | .id' <<<"$out")
+	[[ $id =~ ^[0-9]+$ ]] || return 1
+	echo "$id"
+}
 
 @test "the table has every column, one row per memcg" {
 	run -0 zc_patched cgroups
 	assert_line --index 0 --regexp '^PATH +ID +COMPRESSED +STORED +ZERO +RATIO +ZSWPIN +ZSWPOUT +MAX$'
 	assert_equal "${#lines[@]}" 6
-	assert_line --regexp '^/outer/inner +[0-9]+ +0 B +0 +- +- +0 +0 +8 MiB$'
+	# outer/inner: memory.zswap.current 8192, zswapped 28672 (7 pages),
+	# ratio 28672 / 8192, zswpin 19, zswpout 43, memory.zswap.max 8M
+	assert_line --regexp '^/outer/inner +[0-9]+ +8 KiB +7 +- +3\.50 +19 +43 +8 MiB$'
 	refute_line --partial nomem
 }
 
@@ -64,7 +75,7 @@ id_of() { zc_patched cgroups --json | jq -r --arg p "$1" '.cgroups[] | select(.p
 	for line in "${lines[@]}"; do
 		[ "$(wc -w <<<"$line")" = 9 ] || fail "not nine fields: '$line'"
 	done
-	assert_line --regexp '^/outer/inner [0-9]+ 0B 0 - - 0 0 8MiB$'
+	assert_line --regexp '^/outer/inner [0-9]+ 8KiB 7 - 3\.50 19 43 8MiB$'
 }
 
 @test "--bytes prints sizes in bytes, and max stays max" {
@@ -119,11 +130,11 @@ id_of() { zc_patched cgroups --json | jq -r --arg p "$1" '.cgroups[] | select(.p
 }
 
 @test "a cgroup by relative, absolute and /sys/fs/cgroup path, and by id" {
-	local want arg
+	local want arg id
 	want=$(zc_patched cgroups --noheadings --raw /outer/inner)
 	assert_equal "$(wc -l <<<"$want")" 1
-	for arg in outer/inner /outer/inner /sys/fs/cgroup/outer/inner outer//inner/ \
-		   "$(id_of /outer/inner)"; do
+	id=$(id_of /outer/inner)
+	for arg in outer/inner /outer/inner /sys/fs/cgroup/outer/inner outer//inner/ "$id"; do
 		assert_equal "$(zc_patched cgroups --noheadings --raw "$arg")" "$want"
 	done
 }

@@ -12,7 +12,7 @@ load ../lib/top
 
 setup() {
 	require_zswapctl
-	command -v tmux >/dev/null || skip "no tmux"
+	require_tool tmux
 }
 
 teardown() {
@@ -29,12 +29,17 @@ teardown() {
 	# Each: three header lines, the table header and five cgroups
 	assert_equal "$(grep -c . <<<"$output")" 27
 	assert_line --regexp '^time: [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z  sample: 1  interval: [0-9]+\.[0-9]{2} s  source: fallback$'
-	assert_line 'pool: 12.4 MiB of 400.2 MiB (3.1%)  ratio: 2.97  stored: 9443  zero: 3096'
+	# The recorded tree: pool_total_size 13004800 B of MemTotal 2049260 kB
+	# * 20% = 419688448 B, ratio 9476 * 4096 / 13004800 = 2.985, zero_pages
+	# 3091 (not same_filled_pages, 3104)
+	assert_line 'pool: 12.4 MiB of 400.2 MiB (3.1%)  ratio: 2.98  stored: 9476  zero: 3091'
 	# A recorded tree does not move: every rate is 0, none unknown
 	assert_line 'pages/s: store 0  load 0  reject 0  written back 0'
 	assert_line --regexp '^PATH +ZSWPOUT/s(v|▼) +ZSWPIN/s +COMPRESSED +STORED +ZERO +RATIO +MAX$'
+	# 581559 B, 38678528 / 4096 pages, 38678528 / 581559
 	assert_line --regexp '^/work +0 +0 +567\.9 KiB +9443 +- +66\.51 +max$'
-	assert_line --regexp '^/outer/inner +0 +0 +0 B +0 +- +- +8 MiB$'
+	# 8192 B, 28672 / 4096 pages, 28672 / 8192
+	assert_line --regexp '^/outer/inner +0 +0 +8 KiB +7 +- +3\.50 +8 MiB$'
 }
 
 @test "batch: the stock tree, and a figure the source lacks shows as '-'" {
@@ -51,8 +56,14 @@ teardown() {
 	run -0 zc_patched top -b -n 1 -d 0.1 --sort path --reverse
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" "/work /outer/inner /outer /flat / "
 	assert_line --regexp '^PATH(v|▼) '
-	# Largest first, equal ones by path
+	# Largest first: zswapped 38789120, 38678528, 49152, 28672, 20480
 	run -0 zc_patched top -b -n 1 -d 0.1 -x STORED
+	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" "/ /work /outer /outer/inner /flat "
+	# Equal ones by path: /flat as large as /outer
+	local root
+	root=$(copy_root patched)
+	sed -i 's/^zswapped .*/zswapped 49152/' "$root/sys/fs/cgroup/flat/memory.stat"
+	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 -x STORED
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" "/ /work /flat /outer /outer/inner "
 	run -0 zc_patched top -b -n 1 -d 0.1 --filter outer
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" "/outer /outer/inner "
@@ -109,10 +120,10 @@ start_top() {
 @test "curses: the header and the table; h shows the help; q quits and restores the terminal" {
 	start_top -d 0.2
 	wait_for_pane '^Pool \[.*12\.4 MiB of 400\.2 MiB \(3\.1%\)\]$'
-	wait_for_pane '^Ratio 2\.97   Stored 9443   Zero 3096'
+	wait_for_pane '^Ratio 2\.98   Stored 9476   Zero 3091'
 	wait_for_pane '^Pages/s  store 0   load 0   reject 0   written back 0'
 	wait_for_pane '^PATH +ZSWPOUT/s[▼v] +ZSWPIN/s '
-	wait_for_pane '^/outer/inner +0 +0 +0 B +0 +- +- +8 MiB$'
+	wait_for_pane '^/outer/inner +0 +0 +8 KiB +7 +- +3\.50 +8 MiB$'
 	assert_equal "$(pane_get '#{alternate_on}')" 1
 	pane_keys h
 	wait_for_pane '^zswapctl top: keys$'

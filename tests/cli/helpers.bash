@@ -13,6 +13,8 @@ STOCK=$TOP/tests/data/sysroot-stock
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
+# require_tool, valgrind_run
+load ../lib/tools
 
 require_zswapctl() {
 	[ -x "$ZSWAPCTL" ] || fail "no $ZSWAPCTL: run 'make zswapctl' first"
@@ -51,3 +53,16 @@ STATUS_KEYS=(version source enabled compressor zpool max_pool_percent accept_thr
 # The keys of each object of "zswapctl cgroups --json"
 CGROUP_KEYS=(path id compressed_bytes stored_pages zero_pages compression_ratio zswpin
 	     zswpout zswap_max)
+
+# as_unprivileged CMD...: CMD as user nobody when the suite runs as root,
+# who may read and write anywhere, so that a permission check runs either
+# way; as the user itself otherwise. Whatever nobody must reach (the tool,
+# the tree) has to be outside the private bats folders.
+as_unprivileged() {
+	if [ "$(id -u)" = 0 ]; then
+		require_tool setpriv
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	else
+		"$@"
+	fi
+}

@@ -54,6 +54,13 @@ static void event(struct zswapnl_event *ev, uint32_t type)
 	g->pool_limit_bytes = 419688448;
 	g->stored_pages = 9443;
 	g->zero_pages = 3096;
+	/* each counter a value of its own: a line that swaps two shows it */
+	g->pool_limit_hit = 5;
+	g->reject_reclaim_fail = 6;
+	g->reject_alloc_fail = 7;
+	g->reject_kmemcache_fail = 8;
+	g->reject_compress_poor = 9;
+	g->duplicate_entry = 10;
 	g->written_back_pages = UINT64_MAX;
 	g->zswpin = 21282;
 	g->zswpout = 30680;
@@ -98,10 +105,10 @@ static void text_lines(void)
 		"compressor=zstd zpool=zbud max_pool_percent=20 "
 		"accept_threshold_percent=90 page_size=4096 "
 		"pool_total_size=13012992 pool_limit_bytes=419688448 "
-		"pool_limit_hit=0 stored_pages=9443 zero_pages=3096 "
-		"reject_reclaim_fail=0 reject_alloc_fail=0 "
-		"reject_kmemcache_fail=0 reject_compress_poor=0 "
-		"duplicate_entry=0 written_back_pages=18446744073709551615 "
+		"pool_limit_hit=5 stored_pages=9443 zero_pages=3096 "
+		"reject_reclaim_fail=6 reject_alloc_fail=7 "
+		"reject_kmemcache_fail=8 reject_compress_poor=9 "
+		"duplicate_entry=10 written_back_pages=18446744073709551615 "
 		"zswpin=21282 zswpout=30680 compression_ratio=2.97\n",
 		"params-changed: time, name, then every key=value of status --json");
 	free(text);
@@ -151,11 +158,11 @@ static void json_lines(void)
 		"\"compressor\":\"zstd\",\"zpool\":\"zbud\","
 		"\"max_pool_percent\":20,\"accept_threshold_percent\":90,"
 		"\"page_size\":4096,\"pool_total_size\":13012992,"
-		"\"pool_limit_bytes\":419688448,\"pool_limit_hit\":0,"
+		"\"pool_limit_bytes\":419688448,\"pool_limit_hit\":5,"
 		"\"stored_pages\":9443,\"zero_pages\":null,"
-		"\"reject_reclaim_fail\":0,\"reject_alloc_fail\":0,"
-		"\"reject_kmemcache_fail\":0,\"reject_compress_poor\":0,"
-		"\"duplicate_entry\":0,"
+		"\"reject_reclaim_fail\":6,\"reject_alloc_fail\":7,"
+		"\"reject_kmemcache_fail\":8,\"reject_compress_poor\":9,"
+		"\"duplicate_entry\":10,"
 		"\"written_back_pages\":18446744073709551615,"
 		"\"zswpin\":21282,\"zswpout\":30680,"
 		"\"compression_ratio\":2.97}\n",

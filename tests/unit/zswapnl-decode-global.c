@@ -11,7 +11,8 @@
  *                                                   compressor lzo -> lz4
  *
  * The expected values are read off those files (tests/unit/record/README
- * shows how to print them).
+ * shows how to print them). Every counter in them has a value of its own
+ * (tests/unit/record/distinct-values), so that a swap of two fields fails.
  */
 
 #include <errno.h>
@@ -40,13 +41,14 @@ static void check_recorded_get(const struct zswapnl_global *g)
 	CHECK_U64(g->zero_pages, 3096);
 	CHECK_U64(g->pool_total_size, 13012992);
 	CHECK_U64(g->pool_limit_bytes, 419688448);
-	CHECK_U64(g->pool_limit_hit, 0);
-	CHECK_U64(g->reject_reclaim_fail, 0);
-	CHECK_U64(g->reject_alloc_fail, 0);
-	CHECK_U64(g->reject_kmemcache_fail, 0);
-	CHECK_U64(g->reject_compress_poor, 0);
-	CHECK_U64(g->written_back_pages, 0);
-	CHECK_U64(g->duplicate_entry, 0);
+	CHECK_U64(g->pool_limit_hit, 11);
+	CHECK_U64(g->reject_reclaim_fail, 13);
+	CHECK_U64(g->reject_alloc_fail, 17);
+	CHECK_U64(g->reject_kmemcache_fail, 19);
+	CHECK_U64(g->reject_compress_poor, 23);
+	CHECK_U64(g->written_back_pages, 29);
+	CHECK_U64(g->duplicate_entry, 31);
+	/* not in a GET reply: /proc/vmstat's, read apart */
 	CHECK_U64(g->zswpin, 0);
 	CHECK_U64(g->zswpout, 0);
 	CHECK(g->enabled);
@@ -183,8 +185,17 @@ static void event_params_changed(void)
 	CHECK_U64(ev.state.pool_limit_bytes, 524607488);
 	CHECK_STR(ev.state.compressor, "lzo");
 	CHECK_STR(ev.state.zpool, "zbud");
-	CHECK_U64(ev.state.stored_pages, 9443);
-	CHECK_U64(ev.state.zero_pages, 3096);
+	CHECK_U64(ev.state.accept_threshold_percent, 90);
+	CHECK_U64(ev.state.stored_pages, 9447);
+	CHECK_U64(ev.state.zero_pages, 3098);
+	CHECK_U64(ev.state.pool_total_size, 13017088);
+	CHECK_U64(ev.state.pool_limit_hit, 12);
+	CHECK_U64(ev.state.reject_reclaim_fail, 14);
+	CHECK_U64(ev.state.reject_alloc_fail, 18);
+	CHECK_U64(ev.state.reject_kmemcache_fail, 21);
+	CHECK_U64(ev.state.reject_compress_poor, 24);
+	CHECK_U64(ev.state.written_back_pages, 30);
+	CHECK_U64(ev.state.duplicate_entry, 32);
 	CHECK(ev.state.enabled);
 	td_free(&b);
 }
@@ -197,10 +208,23 @@ static void event_pool_switched(void)
 
 	CHECK_INT(znl_decode_event(nlh, nlh->nlmsg_len, &ev, NULL), 0);
 	CHECK_INT(ev.type, ZSWAPNL_EVENT_POOL_SWITCHED);
+	CHECK_U64(ev.state.known, GET_FIELDS);
 	CHECK_STR(ev.state.compressor, "lz4");
+	CHECK_STR(ev.state.zpool, "zbud");
 	CHECK_U64(ev.state.max_pool_percent, 20);
 	CHECK_U64(ev.state.accept_threshold_percent, 90);
 	CHECK_U64(ev.state.pool_limit_bytes, 419688448);
+	CHECK_U64(ev.state.stored_pages, 9449);
+	CHECK_U64(ev.state.zero_pages, 3099);
+	CHECK_U64(ev.state.pool_total_size, 13021184);
+	CHECK_U64(ev.state.pool_limit_hit, 33);
+	CHECK_U64(ev.state.reject_reclaim_fail, 35);
+	CHECK_U64(ev.state.reject_alloc_fail, 37);
+	CHECK_U64(ev.state.reject_kmemcache_fail, 39);
+	CHECK_U64(ev.state.reject_compress_poor, 41);
+	CHECK_U64(ev.state.written_back_pages, 43);
+	CHECK_U64(ev.state.duplicate_entry, 45);
+	CHECK(ev.state.enabled);
 	td_free(&b);
 }
 

@@ -9,6 +9,10 @@
  *   tests/unit/data/memcg-get-work.reply.hex  MEMCG_GET of id 12, then the ACK
  *   tests/unit/data/memcg-get-root.reply.hex  MEMCG_GET of id 1, then the ACK
  *   tests/unit/data/memcg-dump.reply.hex      the MEMCG_GET dump, then NLMSG_DONE
+ *
+ * Every figure of every memcg in them has a value of its own
+ * (tests/unit/record/distinct-values), so that a swap of two fields, or the
+ * figures of one memcg given to another, fails.
  */
 
 #include <errno.h>
@@ -39,10 +43,24 @@ static void check_work(const struct zswapnl_memcg *m)
 	CHECK_U64(m->id, 12);
 	CHECK_STR(m->path, "/work");
 	CHECK_U64(m->compressed_bytes, 581559);
-	CHECK_U64(m->stored_pages, 9443);
-	CHECK_U64(m->zero_pages, 3096);
+	CHECK_U64(m->stored_pages, 9431);
+	CHECK_U64(m->zero_pages, 3090);
 	CHECK_U64(m->zswpin, 21282);
 	CHECK_U64(m->zswpout, 30680);
+	CHECK_U64(m->zswap_max, ZSWAPNL_MAX);
+}
+
+/* The root in memcg-get-root.reply.hex and the dump */
+static void check_root(const struct zswapnl_memcg *m)
+{
+	CHECK_U64(m->known, ALL_FIELDS);
+	CHECK_U64(m->id, 1);
+	CHECK_STR(m->path, "/");
+	CHECK_U64(m->compressed_bytes, 602112);
+	CHECK_U64(m->stored_pages, 9462);
+	CHECK_U64(m->zero_pages, 3095);
+	CHECK_U64(m->zswpin, 21377);
+	CHECK_U64(m->zswpout, 30811);
 	CHECK_U64(m->zswap_max, ZSWAPNL_MAX);
 }
 
@@ -67,26 +85,25 @@ static void memcg_root(void)
 	struct zswapnl_memcg mc;
 
 	CHECK_INT(znl_decode_memcg(m.data, m.len, &mc, NULL), 0);
-	CHECK_U64(mc.known, ALL_FIELDS);
-	CHECK_U64(mc.id, 1);
-	CHECK_STR(mc.path, "/");
-	CHECK_U64(mc.compressed_bytes, 581559);
-	CHECK_U64(mc.stored_pages, 9443);
-	CHECK_U64(mc.zswap_max, ZSWAPNL_MAX);
+	check_root(&mc);
 	zswapnl_memcg_free(&mc);
 	td_free(&m);
 }
 
 static void memcg_dump(void)
 {
+	/* the others: compressed bytes, stored and zero pages, zswpin, zswpout */
 	static const struct {
 		uint64_t id;
 		const char *path;
 		uint64_t max;
+		uint64_t figures[5];
 	} want[] = {
-		{ 1, "/", ZSWAPNL_MAX },	{ 12, "/work", ZSWAPNL_MAX },
-		{ 42, "/outer", ZSWAPNL_MAX },	{ 72, "/flat", ZSWAPNL_MAX },
-		{ 102, "/outer/inner", 8388608 },
+		{ 1, "/", ZSWAPNL_MAX, { 0 } },
+		{ 12, "/work", ZSWAPNL_MAX, { 0 } },
+		{ 42, "/outer", ZSWAPNL_MAX, { 14336, 12, 3, 37, 71 } },
+		{ 72, "/flat", ZSWAPNL_MAX, { 6144, 5, 2, 11, 29 } },
+		{ 102, "/outer/inner", 8388608, { 8192, 7, 1, 19, 43 } },
 	};
 	struct td_bytes b = td_hex("tests/unit/data/memcg-dump.reply.hex");
 	const struct nlmsghdr *nlh;
@@ -102,12 +119,16 @@ static void memcg_dump(void)
 		CHECK_U64(mc.id, want[i].id);
 		CHECK_STR(mc.path, want[i].path);
 		CHECK_U64(mc.zswap_max, want[i].max);
+		if (i == 0)
+			check_root(&mc);
 		if (i == 1)
 			check_work(&mc);
 		if (i > 1) {
-			CHECK_U64(mc.compressed_bytes, 0);
-			CHECK_U64(mc.stored_pages, 0);
-			CHECK_U64(mc.zswpout, 0);
+			CHECK_U64(mc.compressed_bytes, want[i].figures[0]);
+			CHECK_U64(mc.stored_pages, want[i].figures[1]);
+			CHECK_U64(mc.zero_pages, want[i].figures[2]);
+			CHECK_U64(mc.zswpin, want[i].figures[3]);
+			CHECK_U64(mc.zswpout, want[i].figures[4]);
 		}
 		zswapnl_memcg_free(&mc);
 	}
@@ -174,7 +195,7 @@ static void memcg_figures_missing(void)
 	CHECK_U64(mc.known,
 		  ALL_FIELDS & ~(ZNL_BIT(ZSWAPNL_M_PATH) | ZNL_BIT(ZSWAPNL_M_ZERO_PAGES)));
 	CHECK_U64(mc.zero_pages, 0);
-	CHECK_U64(mc.stored_pages, 9443);
+	CHECK_U64(mc.stored_pages, 9431);
 	td_free(&m);
 }
 

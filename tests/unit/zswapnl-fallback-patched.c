@@ -7,6 +7,10 @@
  * /flat/nomem is a cgroup without the memory controller. The expected
  * values are the ones in those files; the cgroup ids, inode numbers that
  * a copy cannot keep, are checked against stat() of the recorded folders.
+ * Every counter in the tree has a value of its own
+ * (tests/unit/record/distinct-values): the global zswpin is not the root
+ * cgroup's, memory.stat's "zswap" is not memory.zswap.current, debugfs'
+ * same_filled_pages is not zero_pages, so reading the wrong file fails.
  */
 
 #include <errno.h>
@@ -32,19 +36,20 @@ static void global(void)
 	/* every field: the patched kernel's debugfs has zero_pages */
 	CHECK_U64(g.known, (UINT64_C(1) << ZSWAPNL_G_NR_FIELDS) - 1);
 	/* sys/kernel/debug/zswap/ */
-	CHECK_U64(g.stored_pages, 9443);
-	CHECK_U64(g.zero_pages, 3096);
-	CHECK_U64(g.pool_total_size, 13012992);
-	CHECK_U64(g.pool_limit_hit, 0);
-	CHECK_U64(g.reject_reclaim_fail, 0);
-	CHECK_U64(g.reject_alloc_fail, 0);
-	CHECK_U64(g.reject_kmemcache_fail, 0);
-	CHECK_U64(g.reject_compress_poor, 0);
-	CHECK_U64(g.written_back_pages, 0);
-	CHECK_U64(g.duplicate_entry, 0);
-	/* proc/vmstat */
-	CHECK_U64(g.zswpin, 21282);
-	CHECK_U64(g.zswpout, 30680);
+	CHECK_U64(g.stored_pages, 9476);
+	/* zero_pages, not same_filled_pages (3104) */
+	CHECK_U64(g.zero_pages, 3091);
+	CHECK_U64(g.pool_total_size, 13004800);
+	CHECK_U64(g.pool_limit_hit, 41);
+	CHECK_U64(g.reject_reclaim_fail, 43);
+	CHECK_U64(g.reject_alloc_fail, 47);
+	CHECK_U64(g.reject_kmemcache_fail, 53);
+	CHECK_U64(g.reject_compress_poor, 59);
+	CHECK_U64(g.written_back_pages, 61);
+	CHECK_U64(g.duplicate_entry, 67);
+	/* proc/vmstat, not the root cgroup's memory.stat */
+	CHECK_U64(g.zswpin, 21391);
+	CHECK_U64(g.zswpout, 30797);
 	/* sys/module/zswap/parameters/ */
 	CHECK(g.enabled);
 	CHECK_STR(g.compressor, "lzo");
@@ -69,7 +74,10 @@ static void global(void)
 	(ZNL_BIT(ZSWAPNL_M_ID) | ZNL_BIT(ZSWAPNL_M_PATH) | ZNL_BIT(ZSWAPNL_M_STORED_PAGES) |    \
 	 ZNL_BIT(ZSWAPNL_M_ZSWPIN) | ZNL_BIT(ZSWAPNL_M_ZSWPOUT))
 
-/* /work: memory.zswap.current, memory.zswap.max, memory.stat */
+/*
+ * /work: memory.zswap.current (581559; memory.stat's "zswap" is 581600),
+ * memory.zswap.max, memory.stat
+ */
 static void check_work(const struct zswapnl_memcg *m)
 {
 	CHECK_U64(m->known, FB_MEMCG_FIELDS);
@@ -112,27 +120,41 @@ static void list(void)
 	m = fb_find(&l, "/");
 	if (m) {
 		CHECK_U64(m->known, FB_ROOT_FIELDS);
-		CHECK_U64(m->stored_pages, 38678528 / PAGE);
-		CHECK_U64(m->zswpin, 21282);
-		CHECK_U64(m->zswpout, 30680);
+		CHECK_U64(m->stored_pages, 38789120 / PAGE);
+		CHECK_U64(m->zswpin, 21377);
+		CHECK_U64(m->zswpout, 30811);
 		CHECK_U64(m->compressed_bytes, 0);
 		CHECK_U64(m->zswap_max, 0);
 	}
 	m = fb_find(&l, "/work");
 	if (m)
 		check_work(m);
+	m = fb_find(&l, "/outer");
+	if (m) {
+		CHECK_U64(m->known, FB_MEMCG_FIELDS);
+		CHECK_U64(m->zswap_max, ZSWAPNL_MAX);
+		CHECK_U64(m->compressed_bytes, 14336);
+		CHECK_U64(m->stored_pages, 49152 / PAGE);
+		CHECK_U64(m->zswpin, 37);
+		CHECK_U64(m->zswpout, 71);
+	}
 	m = fb_find(&l, "/outer/inner");
 	if (m) {
 		CHECK_U64(m->known, FB_MEMCG_FIELDS);
 		CHECK_U64(m->zswap_max, 8388608);
-		CHECK_U64(m->compressed_bytes, 0);
-		CHECK_U64(m->stored_pages, 0);
+		CHECK_U64(m->compressed_bytes, 8192);
+		CHECK_U64(m->stored_pages, 28672 / PAGE);
+		CHECK_U64(m->zswpin, 19);
+		CHECK_U64(m->zswpout, 43);
 	}
 	m = fb_find(&l, "/flat");
 	if (m) {
 		CHECK_U64(m->known, FB_MEMCG_FIELDS);
 		CHECK_U64(m->zswap_max, ZSWAPNL_MAX);
-		CHECK_U64(m->zswpout, 0);
+		CHECK_U64(m->compressed_bytes, 6144);
+		CHECK_U64(m->stored_pages, 20480 / PAGE);
+		CHECK_U64(m->zswpin, 11);
+		CHECK_U64(m->zswpout, 29);
 	}
 	zswapnl_memcg_list_free(&l);
 	CHECK_INT(l.count, 0);
@@ -185,6 +207,8 @@ static void by_path(void)
 	CHECK_STR(m.path, "/outer/inner");
 	CHECK_U64(m.id, fb_cgroup_id(ROOT, "/outer/inner"));
 	CHECK_U64(m.zswap_max, 8388608);
+	CHECK_U64(m.compressed_bytes, 8192);
+	CHECK_U64(m.zswpin, 19);
 	zswapnl_memcg_free(&m);
 	CHECK_INT(zswapnl_get_memcg_by_path(h, "/", &m, &err), 0);
 	CHECK_STR(m.path, "/");

@@ -2,9 +2,10 @@
 /*
  * The fallback source on a root recorded in the guest of the stock kernel
  * (no zswap family) by tests/unit/record/record: tests/data/sysroot-stock,
- * taken while swapverify held 64 MiB in /work (memory.max 16M). The stock
- * debugfs has same_filled_pages (6223 here) and no zero_pages: zero pages
- * stay unknown. Then the same tree as a user without debugfs sees it, and
+ * taken while swapverify held 64 MiB in /work (memory.max 16M), every
+ * counter then given a value of its own (tests/unit/record/distinct-values).
+ * The stock debugfs has same_filled_pages (6223 here) and no zero_pages:
+ * zero pages stay unknown. Then the same tree as a user without debugfs sees it, and
  * a root without zswap at all, both made of links to the recorded files.
  */
 
@@ -41,8 +42,9 @@ static void check_params(const struct zswapnl_global *g)
 	CHECK_U64(g->accept_threshold_percent, 90);
 	/* MemTotal 2049260 kB: 512315 pages * 20 / 100 * 4096 */
 	CHECK_U64(g->pool_limit_bytes, 419688448);
-	CHECK_U64(g->zswpin, 21264);
-	CHECK_U64(g->zswpout, 30632);
+	/* proc/vmstat, not the root cgroup's memory.stat */
+	CHECK_U64(g->zswpin, 21318);
+	CHECK_U64(g->zswpout, 30745);
 }
 
 static void global(void)
@@ -55,15 +57,15 @@ static void global(void)
 	CHECK_U64(g.known, ALL_GLOBAL & ~ZNL_BIT(ZSWAPNL_G_ZERO_PAGES));
 	/* not same_filled_pages, which counts every page of one repeated word */
 	CHECK_U64(g.zero_pages, 0);
-	CHECK_U64(g.stored_pages, 9389);
+	CHECK_U64(g.stored_pages, 9412);
 	CHECK_U64(g.pool_total_size, 6557696);
-	CHECK_U64(g.pool_limit_hit, 0);
-	CHECK_U64(g.reject_reclaim_fail, 0);
-	CHECK_U64(g.reject_alloc_fail, 0);
-	CHECK_U64(g.reject_kmemcache_fail, 0);
-	CHECK_U64(g.reject_compress_poor, 0);
-	CHECK_U64(g.written_back_pages, 0);
-	CHECK_U64(g.duplicate_entry, 0);
+	CHECK_U64(g.pool_limit_hit, 107);
+	CHECK_U64(g.reject_reclaim_fail, 109);
+	CHECK_U64(g.reject_alloc_fail, 113);
+	CHECK_U64(g.reject_kmemcache_fail, 127);
+	CHECK_U64(g.reject_compress_poor, 131);
+	CHECK_U64(g.written_back_pages, 137);
+	CHECK_U64(g.duplicate_entry, 139);
 	check_params(&g);
 	zswapnl_close(h);
 }
@@ -80,6 +82,7 @@ static void memcgs(void)
 	if (CHECK(m)) {
 		CHECK_U64(m->id, fb_cgroup_id(ROOT, "/work"));
 		CHECK(!(m->known & ZNL_BIT(ZSWAPNL_M_ZERO_PAGES)));
+		/* memory.zswap.current; memory.stat's "zswap" is 409150 */
 		CHECK_U64(m->compressed_bytes, 409078);
 		CHECK_U64(m->stored_pages, 38457344 / PAGE);
 		CHECK_U64(m->zswpin, 21264);
@@ -87,13 +90,34 @@ static void memcgs(void)
 		CHECK_U64(m->zswap_max, ZSWAPNL_MAX);
 	}
 	m = fb_find(&l, "/outer/inner");
-	if (CHECK(m))
+	if (CHECK(m)) {
 		CHECK_U64(m->zswap_max, 8388608);
+		CHECK_U64(m->compressed_bytes, 4096);
+		CHECK_U64(m->stored_pages, 16384 / PAGE);
+		CHECK_U64(m->zswpin, 13);
+		CHECK_U64(m->zswpout, 31);
+	}
+	m = fb_find(&l, "/outer");
+	if (CHECK(m)) {
+		CHECK_U64(m->compressed_bytes, 10240);
+		CHECK_U64(m->stored_pages, 36864 / PAGE);
+		CHECK_U64(m->zswpin, 23);
+		CHECK_U64(m->zswpout, 47);
+	}
+	m = fb_find(&l, "/flat");
+	if (CHECK(m)) {
+		CHECK_U64(m->compressed_bytes, 2048);
+		CHECK_U64(m->stored_pages, 12288 / PAGE);
+		CHECK_U64(m->zswpin, 7);
+		CHECK_U64(m->zswpout, 17);
+	}
 	m = fb_find(&l, "/");
 	if (CHECK(m)) {
 		CHECK(!(m->known & ZNL_BIT(ZSWAPNL_M_COMPRESSED_BYTES)));
 		CHECK(!(m->known & ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX)));
-		CHECK_U64(m->stored_pages, 38457344 / PAGE);
+		CHECK_U64(m->stored_pages, 38522880 / PAGE);
+		CHECK_U64(m->zswpin, 21301);
+		CHECK_U64(m->zswpout, 30702);
 	}
 	CHECK(!fb_find(&l, "/flat/nomem"));
 	zswapnl_memcg_list_free(&l);
@@ -161,7 +185,7 @@ static void no_proc(void)
 					  ZNL_BIT(ZSWAPNL_G_ZSWPIN) | ZNL_BIT(ZSWAPNL_G_ZSWPOUT)));
 	CHECK_U64(g.pool_limit_bytes, 0);
 	CHECK_U64(g.zswpin, 0);
-	CHECK_U64(g.stored_pages, 9389);
+	CHECK_U64(g.stored_pages, 9412);
 	zswapnl_close(h);
 	td_remove_tree(root);
 }
