@@ -9,6 +9,10 @@
 #                    tests/unit/zswapnl-<name>.c, which tests/check runs, and
 #                    $(BUILD)/tools/nl-record, which recorded the netlink
 #                    replies they decode (tests/unit/record/README)
+#   make unit-tests-asan  every unit test (zswapnl-* and zswapctl-*) with
+#                    the library and zswapctl's parts, built with ASan and
+#                    UBSan into $(BUILD)/tests/unit-asan/; tests/unit/run-checked
+#                    runs them (and the others plain and under valgrind)
 
 LIBZSWAPNL_VERSION := 1.0.0
 LIBZSWAPNL_SONAME := libzswapnl.so.1
@@ -34,7 +38,7 @@ LIBZSWAPNL_CFLAGS := $(ALL_CFLAGS) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
 .PHONY: lib unit-tests
 
 all: lib
-check check-full check-host: unit-tests
+check check-full check-host: unit-tests unit-tests-asan
 
 lib: $(LIBZSWAPNL_SO) $(LIBZSWAPNL_LINKS) $(LIBZSWAPNL_A) $(LIBZSWAPNL_PCS)
 
@@ -102,3 +106,52 @@ unit-tests-valgrind: unit-tests
 		valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
 			--error-exitcode=99 $$t; \
 	done
+
+# The unit tests, the library and zswapctl's parts built with AddressSanitizer
+# and UndefinedBehaviorSanitizer (tests/unit/run-checked asan sets their
+# options: halt on the first error, leaks included). zswapctl's parts but
+# main.c go into an archive, from which each test links what it uses.
+ASAN_DIR := $(BUILD)/tests/unit-asan
+ASAN_CFLAGS := $(ALL_CFLAGS) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-D_GNU_SOURCE -MMD -MP
+ASAN_LIB_OBJS := $(LIBZSWAPNL_SRCS:libzswapnl/%.c=$(ASAN_DIR)/obj/libzswapnl/%.o)
+ASAN_ZC_OBJS := $(patsubst zswapctl/%.c,$(ASAN_DIR)/obj/zswapctl/%.o, \
+	$(filter-out zswapctl/main.c,$(wildcard zswapctl/*.c)))
+ASAN_UNIT_BINS := $(patsubst tests/unit/%.c,$(ASAN_DIR)/%,$(wildcard tests/unit/zswap*-*.c))
+ASAN_NCURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
+ASAN_NCURSES_LIBS := $(or $(shell pkg-config --libs ncursesw 2>/dev/null),-lncursesw)
+
+.PHONY: unit-tests-asan
+unit-tests-asan: $(ASAN_UNIT_BINS)
+
+$(ASAN_DIR)/obj/libzswapnl/%.o: libzswapnl/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -fvisibility=hidden -Iinclude/uapi -Ilibzswapnl $(MNL_CFLAGS) -c -o $@ $<
+
+$(ASAN_DIR)/obj/zswapctl/%.o: zswapctl/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -Ilibzswapnl $(ASAN_NCURSES_CFLAGS) -c -o $@ $<
+
+$(ASAN_DIR)/libzswapnl.a: $(ASAN_LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(ASAN_DIR)/libzswapctl.a: $(ASAN_ZC_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+-include $(ASAN_LIB_OBJS:.o=.d) $(ASAN_ZC_OBJS:.o=.d)
+
+$(ASAN_DIR)/zswapnl-%: tests/unit/zswapnl-%.c $(UNIT_HELPERS) \
+		$(wildcard tests/unit/zswapnl-lib/*.h) $(ASAN_DIR)/libzswapnl.a
+	$(CC) $(ASAN_CFLAGS) -MF $(ASAN_DIR)/obj/$(@F).d -Iinclude/uapi -Ilibzswapnl -Itests/unit/zswapnl-lib \
+		-DZSWAPNL_TEST_TOP='"$(CURDIR)"' $(MNL_CFLAGS) -o $@ $< $(UNIT_HELPERS) \
+		$(ASAN_DIR)/libzswapnl.a $(MNL_LIBS)
+
+$(ASAN_DIR)/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.h \
+		$(ASAN_DIR)/libzswapctl.a $(ASAN_DIR)/libzswapnl.a
+	$(CC) $(ASAN_CFLAGS) -MF $(ASAN_DIR)/obj/$(@F).d -Ilibzswapnl -Izswapctl -Itests/unit -o $@ $< \
+		$(ASAN_DIR)/libzswapctl.a $(ASAN_DIR)/libzswapnl.a $(MNL_LIBS) -lcjson \
+		$(ASAN_NCURSES_LIBS)
+
+-include $(ASAN_UNIT_BINS:$(ASAN_DIR)/%=$(ASAN_DIR)/obj/%.d)

@@ -22,6 +22,8 @@ void tap_diag(const char *fmt, ...)
 	vprintf(fmt, ap);
 	va_end(ap);
 	fputc('\n', stdout);
+	/* line-buffered already (tap_run), but a case may change stdout's mode */
+	fflush(stdout);
 }
 
 static bool fail(const char *file, int line, const char *what)
@@ -114,8 +116,10 @@ int tap_run(const struct tap_case *cases, size_t n)
 	bool ok;
 	size_t i;
 
+	/* Each line out as it is written: a crash must not take the lines before it */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("1..%zu\n", n);
+	fflush(stdout);
 	for (i = 0; i < n; i++) {
 		if (nofork) {
 			failures = 0;
@@ -125,6 +129,7 @@ int tap_run(const struct tap_case *cases, size_t n)
 			ok = run_forked(&cases[i]);
 		}
 		printf("%sok %zu - %s\n", ok ? "" : "not ", i + 1, cases[i].name);
+		fflush(stdout);
 		failed += !ok;
 	}
 	return failed ? 1 : 0;
