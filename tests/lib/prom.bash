@@ -2,40 +2,62 @@
 # Checks of the Prometheus text of "zswapctl export", shared by the host
 # suite (tests/cli/80-export.bats) and the guest suite
 # (tests/vm/suites/50-monitor-export.bats). They fail the test through
-# bats-support's fail.
+# bats-support's fail. The values are checked against the kernel's files,
+# not against other zswapctl commands, which share the exporter's sampling
+# code and would share its mistakes.
 #
-# The maps below are this test's own account of what each metric is: the
-# key of "zswapctl status --json" or of an object of "cgroups --json". Every
-# family the exporter writes must be in one of them, so none goes
-# unchecked.
+# The maps below are this test's own account of where each metric comes
+# from, read straight from the kernel's files (under a recorded tree's
+# root, or under / in a guest), not through zswapctl:
+#
+#   param:NAME     /sys/module/zswap/parameters/NAME (Y and N are 1 and 0)
+#   debugfs:NAME   /sys/kernel/debug/zswap/NAME
+#   vmstat:KEY     the line KEY of /proc/vmstat
+#   page_size      getconf PAGESIZE
+#   pool_limit     zswap's limit: MemTotal (totalram_pages in kB) in pages
+#                  * max_pool_percent / 100 * the page size
+#
+# and for a cgroup, in its folder under /sys/fs/cgroup:
+#
+#   file:NAME      the file NAME; over netlink the root cgroup, which has no
+#                  memory.zswap.current, has memory.stat's "zswap"
+#   stat:KEY       the line KEY of memory.stat
+#   stat_pages:KEY the line KEY of memory.stat, in bytes, as pages
+#   max:NAME       the file NAME, "max" being +Inf; over netlink the root
+#                  cgroup, which has no memory.zswap.max, has +Inf
+#   none           in no file: the kernel's zero pages of a cgroup go to
+#                  netlink only (checked against the cgroup's stored pages)
+#
+# A file that is not there is a metric left out, never a 0. Every family
+# the exporter writes must be in one of the maps, so none goes unchecked.
 
 declare -gA PROM_GLOBAL=(
-	[zswap_enabled]=enabled
-	[zswap_max_pool_percent]=max_pool_percent
-	[zswap_accept_threshold_percent]=accept_threshold_percent
+	[zswap_enabled]=param:enabled
+	[zswap_max_pool_percent]=param:max_pool_percent
+	[zswap_accept_threshold_percent]=param:accept_threshold_percent
 	[zswap_page_size_bytes]=page_size
-	[zswap_pool_bytes]=pool_total_size
-	[zswap_pool_limit_bytes]=pool_limit_bytes
-	[zswap_pool_limit_hit_total]=pool_limit_hit
-	[zswap_stored_pages]=stored_pages
-	[zswap_zero_pages]=zero_pages
-	[zswap_reject_reclaim_fail_total]=reject_reclaim_fail
-	[zswap_reject_alloc_fail_total]=reject_alloc_fail
-	[zswap_reject_kmemcache_fail_total]=reject_kmemcache_fail
-	[zswap_reject_compress_poor_total]=reject_compress_poor
-	[zswap_duplicate_entry_total]=duplicate_entry
-	[zswap_written_back_pages_total]=written_back_pages
-	[zswap_zswpin_pages_total]=zswpin
-	[zswap_zswpout_pages_total]=zswpout
+	[zswap_pool_bytes]=debugfs:pool_total_size
+	[zswap_pool_limit_bytes]=pool_limit
+	[zswap_pool_limit_hit_total]=debugfs:pool_limit_hit
+	[zswap_stored_pages]=debugfs:stored_pages
+	[zswap_zero_pages]=debugfs:zero_pages
+	[zswap_reject_reclaim_fail_total]=debugfs:reject_reclaim_fail
+	[zswap_reject_alloc_fail_total]=debugfs:reject_alloc_fail
+	[zswap_reject_kmemcache_fail_total]=debugfs:reject_kmemcache_fail
+	[zswap_reject_compress_poor_total]=debugfs:reject_compress_poor
+	[zswap_duplicate_entry_total]=debugfs:duplicate_entry
+	[zswap_written_back_pages_total]=debugfs:written_back_pages
+	[zswap_zswpin_pages_total]=vmstat:zswpin
+	[zswap_zswpout_pages_total]=vmstat:zswpout
 )
 
 declare -gA PROM_CGROUP=(
-	[zswap_cgroup_compressed_bytes]=compressed_bytes
-	[zswap_cgroup_stored_pages]=stored_pages
-	[zswap_cgroup_zero_pages]=zero_pages
-	[zswap_cgroup_zswpin_pages_total]=zswpin
-	[zswap_cgroup_zswpout_pages_total]=zswpout
-	[zswap_cgroup_max_bytes]=zswap_max
+	[zswap_cgroup_compressed_bytes]=file:memory.zswap.current
+	[zswap_cgroup_stored_pages]=stat_pages:zswapped
+	[zswap_cgroup_zero_pages]=none
+	[zswap_cgroup_zswpin_pages_total]=stat:zswpin
+	[zswap_cgroup_zswpout_pages_total]=stat:zswpout
+	[zswap_cgroup_max_bytes]=max:memory.zswap.max
 )
 
 # The families whose value is 1 and whose labels say what they mean
@@ -104,50 +126,146 @@ assert_series() {
 	[ "$got" = "$3" ] || fail "$2 is '${got:-absent}', expected '${3:-absent}'"
 }
 
-# The jq filter that turns a JSON value into the text of its metric. jq
-# reads numbers as doubles: a test with counters above 2^53 must compare
-# the text itself.
-PROM_JQ_VALUE='if . == null then "" elif . == true then 1 elif . == false then 0
-	       elif . == 18446744073709551615 then "+Inf" else . end'
-
-# prom_check_global TEXT STATUS_JSON: every global metric is the value of
-# its key in "zswapctl status --json", and absent where that is null.
-prom_check_global() {
-	local metric key want labels=()
-	for metric in "${!PROM_GLOBAL[@]}"; do
-		key=${PROM_GLOBAL[$metric]}
-		want=$(jq -r --arg k "$key" ".[\$k] | $PROM_JQ_VALUE" <<<"$2")
-		assert_series "$1" "$metric" "$want"
-	done
-	assert_series "$1" "zswap_source{source=\"$(jq -r .source <<<"$2")\"}" 1
-	for key in compressor zpool; do
-		want=$(jq -r --arg k "$key" '.[$k] // empty' <<<"$2")
-		[ -z "$want" ] || labels+=("$key=\"$(prom_label_value "$want")\"")
-	done
-	if [ "${#labels[@]}" -gt 0 ]; then
-		assert_series "$1" "zswap_info{$(IFS=,; echo "${labels[*]}")}" 1
-	else
-		! grep -q '^zswap_info' <<<"$1" || fail "zswap_info without a label"
-	fi
+# prom_kv FILE KEY: the value of the line "KEY value" of FILE, or nothing
+prom_kv() {
+	local k v
+	[ -r "$1" ] || return 0
+	while read -r k v; do
+		if [ "$k" = "$2" ]; then
+			printf '%s\n' "$v"
+			return
+		fi
+	done < "$1"
 }
 
-# prom_check_cgroups TEXT CGROUPS_JSON: every cgroup metric is the value of
-# its key in the cgroup's object of "zswapctl cgroups --json", absent where
-# that is null, +Inf for no limit; and there is no other cgroup sample.
-prom_check_cgroups() {
-	local n i path metric key want keys
-	n=$(jq '.cgroups | length' <<<"$2")
-	[ "$n" -gt 0 ] || fail "no cgroup to compare"
-	for ((i = 0; i < n; i++)); do
-		path=$(jq -r --argjson i "$i" '.cgroups[$i].path' <<<"$2")
-		for metric in "${!PROM_CGROUP[@]}"; do
-			key=${PROM_CGROUP[$metric]}
-			want=$(jq -r --argjson i "$i" --arg k "$key" \
-				".cgroups[\$i][\$k] | $PROM_JQ_VALUE" <<<"$2")
-			assert_series "$1" "$metric{cgroup=\"$(prom_label_value "$path")\"}" "$want"
-		done
+# prom_file FILE: its first line, or nothing when it is not there
+prom_file() {
+	local v
+	[ -r "$1" ] || return 0
+	read -r v < "$1" || true
+	printf '%s\n' "$v"
+}
+
+# prom_global_value ROOT SOURCE: the value a global map entry says
+prom_global_value() {
+	local root=$1 params=$1/sys/module/zswap/parameters v kb pct ps
+	case $2 in
+	param:enabled)
+		v=$(prom_file "$params/enabled")
+		case $v in Y) echo 1 ;; N) echo 0 ;; esac ;;
+	param:*) prom_file "$params/${2#param:}" ;;
+	debugfs:*) prom_file "$root/sys/kernel/debug/zswap/${2#debugfs:}" ;;
+	vmstat:*) prom_kv "$root/proc/vmstat" "${2#vmstat:}" ;;
+	page_size) getconf PAGESIZE ;;
+	pool_limit)
+		kb=$(prom_kv "$root/proc/meminfo" MemTotal:)
+		kb=${kb% kB}
+		pct=$(prom_file "$params/max_pool_percent")
+		ps=$(getconf PAGESIZE)
+		[ -z "$kb" ] || [ -z "$pct" ] || echo $((kb * 1024 / ps * pct / 100 * ps)) ;;
+	*) fail "tests/lib/prom.bash: no source '$2'" ;;
+	esac
+}
+
+# prom_cgroup_value ROOT SOURCE PATH ENTRY: the value a cgroup map entry says
+prom_cgroup_value() {
+	local dir=$1/sys/fs/cgroup${3%/} v
+	case $4 in
+	file:*)
+		if [ -e "$dir/${4#file:}" ]; then
+			prom_file "$dir/${4#file:}"
+		elif [ "$3" = / ] && [ "$2" = netlink ]; then
+			prom_kv "$dir/memory.stat" zswap
+		fi ;;
+	stat:*) prom_kv "$dir/memory.stat" "${4#stat:}" ;;
+	stat_pages:*)
+		v=$(prom_kv "$dir/memory.stat" "${4#stat_pages:}")
+		[ -z "$v" ] || echo $((v / $(getconf PAGESIZE))) ;;
+	max:*)
+		if [ -e "$dir/${4#max:}" ]; then
+			v=$(prom_file "$dir/${4#max:}")
+			[ "$v" = max ] && echo +Inf || echo "$v"
+		elif [ "$3" = / ] && [ "$2" = netlink ]; then
+			echo +Inf
+		fi ;;
+	none) ;;
+	*) fail "tests/lib/prom.bash: no source '$4'" ;;
+	esac
+}
+
+# prom_memcgs ROOT: the path of each memory cgroup under ROOT's
+# /sys/fs/cgroup, "/" for the root one: the root, and each folder whose
+# cgroup.controllers has "memory"
+prom_memcgs() {
+	local top=$1/sys/fs/cgroup d
+	[ -d "$top" ] || return 0
+	echo /
+	while IFS= read -r -d '' d; do
+		grep -qw memory "$d/cgroup.controllers" 2>/dev/null && printf '%s\n' "${d#"$top"}"
+	done < <(find "$top" -mindepth 1 -type d -print0 | sort -z)
+}
+
+# prom_expected ROOT SOURCE: the samples the files under ROOT (empty for
+# the running system) say the exporter must write with the source SOURCE
+# (netlink or fallback), "SERIES VALUE" a line, sorted; the info families
+# and the cgroups' zero pages, which no file holds, are not among them.
+prom_expected() {
+	local root=$1 source=$2 metric v path
+	for metric in "${!PROM_GLOBAL[@]}"; do
+		v=$(prom_global_value "$root" "${PROM_GLOBAL[$metric]}")
+		[ -z "$v" ] || printf '%s %s\n' "$metric" "$v"
 	done
-	keys=$(printf '"%s",' "${PROM_CGROUP[@]}")
-	want=$(jq "[.cgroups[] | .[${keys%,}] | select(. != null)] | length" <<<"$2")
-	assert_equal "cgroup samples: $(grep -c '^zswap_cgroup_' <<<"$1")" "cgroup samples: $want"
+	while IFS= read -r path; do
+		for metric in "${!PROM_CGROUP[@]}"; do
+			v=$(prom_cgroup_value "$root" "$source" "$path" "${PROM_CGROUP[$metric]}")
+			[ -z "$v" ] ||
+				printf '%s{cgroup="%s"} %s\n' "$metric" "$(prom_label_value "$path")" "$v"
+		done
+	done < <(prom_memcgs "$root")
+}
+
+# prom_check_files TEXT ROOT SOURCE [EXPECTED]: every sample of the
+# exporter's TEXT is what the files under ROOT say (prom_expected, or
+# EXPECTED when the caller took it already), and there is no other: a
+# figure whose file is missing is left out. zswap_source says SOURCE,
+# zswap_info the parameters' compressor and zpool, where they are. A cgroup's zero pages
+# are in no file: none from the fallback, and over netlink one sample for
+# each memory cgroup, no more than its stored pages.
+prom_check_files() {
+	local text=$1 root=$2 source=$3 want got params=$2/sys/module/zswap/parameters
+	local line series v cgroup stored key labels=() n=0
+	want=${4-$(prom_expected "$root" "$source")}
+	want=$(LC_ALL=C sort <<<"$want")
+	got=$(grep -v '^#' <<<"$text" | grep -Ev '^(zswap_source|zswap_info|zswap_cgroup_zero_pages)[{ ]' |
+		LC_ALL=C sort)
+	[ "$got" = "$want" ] ||
+		fail "the export is not what the files say (< files, > export):
+$(diff <(echo "$want") <(echo "$got"))"
+	assert_series "$text" "zswap_source{source=\"$source\"}" 1
+	# zswap_info: a label for each parameter file there (later kernels
+	# have no zpool), none at all without either
+	for key in compressor zpool; do
+		v=$(prom_file "$params/$key")
+		[ -z "$v" ] || labels+=("$key=\"$(prom_label_value "$v")\"")
+	done
+	if [ "${#labels[@]}" -gt 0 ]; then
+		assert_series "$text" "zswap_info{$(IFS=,; echo "${labels[*]}")}" 1
+	else
+		! grep -q '^zswap_info' <<<"$text" || fail "zswap_info without a label"
+	fi
+	while IFS= read -r line; do
+		[[ $line == zswap_cgroup_zero_pages\{* ]] || continue
+		[ "$source" = netlink ] || fail "zero pages of a cgroup from the $source: $line"
+		series=${line% *}
+		v=${line##* }
+		cgroup=${series#zswap_cgroup_zero_pages}
+		stored=$(prom_value "$want" "zswap_cgroup_stored_pages$cgroup")
+		[ -n "$stored" ] || fail "zero pages of a cgroup with no stored pages: $line"
+		[[ $v =~ ^[0-9]+$ ]] && [ "$v" -le "$stored" ] ||
+			fail "$line: more zero pages than the $stored stored pages"
+		n=$((n + 1))
+	done <<<"$text"
+	[ "$source" = fallback ] ||
+		assert_equal "cgroups with zero pages: $n" \
+			"cgroups with zero pages: $(grep -c '^zswap_cgroup_stored_pages{' <<<"$want")"
 }

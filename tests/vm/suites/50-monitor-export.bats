@@ -5,11 +5,13 @@
 # text and JSON, and SIGINT, SIGTERM or --count end it with status 0; the
 # time from the set to the event is reported as a TAP diagnostic. Without
 # the family (stock kernel) monitor exits 3. The exporter, with a workload
-# held in zswap, passes promtool and says what status --json and cgroups
-# --json say of the same moment, over netlink or the fallback.
+# held in zswap, passes promtool and says what the kernel's files (debugfs,
+# module parameters, /proc, memory.* of each cgroup) say of the same
+# moment, over netlink or the fallback.
 
 load helpers
 load ../../lib/prom
+load ../../lib/tools
 
 ZSWAPCTL=$BUILD/bin/zswapctl
 # How long an awaited event or exit may take before the test fails: a
@@ -274,36 +276,34 @@ hold_in_zswap() {
 	hold_start mx/inner --size 48 --mix 2:1:2:1
 }
 
-@test "export with a workload held in zswap: promtool is content, values are status --json's and cgroups --json's" {
+@test "export with a workload held in zswap: promtool is content, values are those of debugfs, sysfs and the cgroup files" {
 	hold_in_zswap
-	# The export and the JSON are separate reads. The held workload keeps
-	# still, and the export is taken between two JSON samples: when both
-	# are the same, nothing moved in between (the counters only grow), so
-	# the export must equal them. If something moved, take all three again.
-	local s1 c1 s2 c2 text i
+	local source
+	source=$(has_family && echo netlink || echo fallback)
+	# The export and the files are separate reads. The held workload keeps
+	# still, and the export is taken between two readings of the files:
+	# when both are the same, nothing moved in between (the counters only
+	# grow), so the export must equal them. If something moved, take all
+	# three again.
+	local f1 f2 text i
 	for i in 1 2 3 4 5; do
-		s1=$(zc status --json=short)
-		c1=$(zc cgroups --json=short)
-		text=$(zc export)
-		s2=$(zc status --json=short)
-		c2=$(zc cgroups --json=short)
-		[ "$s1" = "$s2" ] && [ "$c1" = "$c2" ] && break
+		f1=$(prom_expected "" "$source")
+		run -0 --separate-stderr zc export
+		text=$output
+		f2=$(prom_expected "" "$source")
+		[ "$f1" = "$f2" ] && break
 		echo "# the state moved between the samples, round $i"
 	done
-	assert_equal "$s2" "$s1"
-	assert_equal "$c2" "$c1"
+	assert_equal "$f2" "$f1"
 	echo "$text"
 	prom_lint "$text"
 	prom_structure "$text"
-	prom_check_global "$text" "$s1"
-	prom_check_cgroups "$text" "$c1"
-	local source stored
-	source=$(has_family && echo netlink || echo fallback)
-	assert_series "$text" "zswap_source{source=\"$source\"}" 1
+	prom_check_files "$text" "" "$source" "$f1"
+	local stored
 	stored=$(prom_value "$text" 'zswap_cgroup_stored_pages{cgroup="/mx/inner"}')
 	[ "${stored:-0}" -gt 1000 ] || fail "only ${stored:-no} pages of /mx/inner in zswap"
 	if has_family; then
-		# Netlink counts zero pages; the fallback cannot: left out
+		# Netlink counts zero pages, which no cgroup file shows
 		assert_regex "$(prom_value "$text" 'zswap_cgroup_zero_pages{cgroup="/mx/inner"}')" '^[1-9][0-9]*$'
 	else
 		! grep -qE '^zswap_(cgroup_)?zero_pages' <<<"$text" || fail "zero pages from the fallback"
@@ -320,8 +320,8 @@ hold_in_zswap() {
 	prom_lint "$(cat "$dir/zswap.prom")"
 	# The parameters do not move: the global part without the counters
 	local params='^zswap_(source|info|enabled|max_pool_percent|accept_threshold_percent|page_size_bytes|pool_limit_bytes)[{ ]'
-	assert_equal "$(grep -E "$params" "$dir/zswap.prom")" \
-		"$(zc status --format=prometheus | grep -E "$params")"
+	run -0 zc status --format=prometheus
+	assert_equal "$(grep -E "$params" "$dir/zswap.prom")" "$(grep -E "$params" <<<"$output")"
 }
 
 @test "export --output on a full filesystem: exit 2, one line, the old file stays, no temporary file" {
@@ -341,7 +341,7 @@ VALGRIND="valgrind --quiet --leak-check=full --show-leak-kinds=all --errors-for-
 
 @test "valgrind: monitor through events and SIGINT leaks nothing" {
 	need_family
-	command -v valgrind >/dev/null || skip "no valgrind"
+	require_tool valgrind
 	# valgrind runs it some tens of times slower
 	DEADLINE_S=120
 	set_param compressor lzo
@@ -350,14 +350,13 @@ VALGRIND="valgrind --quiet --leak-check=full --show-leak-kinds=all --errors-for-
 	until_true has_lines "$MON_LOG" '"event":"params_changed"' '"event":"pool_switched"' ||
 		fail "no events within ${DEADLINE_S}s: $(cat "$MON_LOG" "$MON_ERR")"
 	monitor_stop INT
+	# 0, not valgrind's 9 for an error or leak, nor 128 + a signal
 	assert_equal "exit $MON_STATUS: $(cat "$MON_ERR")" "exit 0: "
 }
 
 @test "valgrind: export with a workload in zswap leaks nothing" {
-	command -v valgrind >/dev/null || skip "no valgrind"
 	hold_in_zswap
-	# shellcheck disable=SC2086 # VALGRIND is words
-	run -0 $VALGRIND "$ZSWAPCTL" export --output "$BATS_TEST_TMPDIR/z.prom"
+	valgrind_run 0 "$ZSWAPCTL" export --output "$BATS_TEST_TMPDIR/z.prom"
 	grep -q '^zswap_cgroup_stored_pages{cgroup="/mx/inner"} [1-9]' "$BATS_TEST_TMPDIR/z.prom" ||
 		fail "no pages of /mx/inner: $(cat "$BATS_TEST_TMPDIR/z.prom")"
 	hold_finish
