@@ -61,13 +61,13 @@ bash_complete() {
 }
 
 @test "the zsh completion parses" {
-	command -v zsh >/dev/null || skip "no zsh"
+	require_tool zsh
 	run -0 zsh -n "$TOP/completions/_zswapctl"
 	head -1 "$TOP/completions/_zswapctl" | grep -qx '#compdef zswapctl'
 }
 
 @test "the fish completion parses and offers what zswapctl lists" {
-	command -v fish >/dev/null || skip "no fish"
+	require_tool fish
 	run -0 fish -n "$TOP/completions/zswapctl.fish"
 	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl '"
 	assert_equal "$(cut -f1 <<<"$output" | sort)" "$(zc --list-commands | sort)"
@@ -106,7 +106,7 @@ bash_complete() {
 	assert_output zswap.prom
 	run -0 bash_complete zswapctl cgroups --output ZSW
 	assert_output "$(printf '%s\n' ZSWPIN ZSWPOUT)"
-	command -v fish >/dev/null || skip "no fish"
+	require_tool fish
 	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl export --output zsw'"
 	assert_output zswap.prom
 }
@@ -130,7 +130,7 @@ bash_complete() {
 	assert_output --iterations
 	run -0 bash_complete zswapctl top --delay ''
 	assert_output ""
-	command -v fish >/dev/null || skip "no fish"
+	require_tool fish
 	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl top --sort '"
 	assert_equal "$(cut -f1 <<<"$output" | sort)" "$(zc top --list-columns | sort)"
 }

@@ -72,12 +72,9 @@ has_family() { zc --source netlink status >/dev/null 2>&1; }
 }
 
 @test "valgrind: monitor leaks nothing on its way out" {
-	command -v valgrind >/dev/null || skip "no valgrind"
-	local vg=(valgrind --quiet --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
-		  --error-exitcode=9)
-	run -3 "${vg[@]}" "$ZSWAPCTL" --sysroot "$PATCHED" monitor
-	run -1 "${vg[@]}" "$ZSWAPCTL" monitor --count 0
+	valgrind_run 3 "$ZSWAPCTL" --sysroot "$PATCHED" monitor
+	valgrind_run 1 "$ZSWAPCTL" monitor --count 0
 	if [ -d /sys/module/zswap ] && ! has_family; then
-		run -3 "${vg[@]}" "$ZSWAPCTL" monitor --json
+		valgrind_run 3 "$ZSWAPCTL" monitor --json
 	fi
 }

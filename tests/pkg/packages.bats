@@ -94,7 +94,7 @@ require_chroot() {
 
 @test "apt installs zswapctl and libzswapnl1 in a minimal bookworm chroot" {
 	require_root
-	command -v debootstrap >/dev/null || skip "no debootstrap (make deps installs it)"
+	command -v debootstrap >/dev/null || fail "debootstrap missing: run make deps"
 	chroot_create
 	mkdir -p "$CHROOT_DIR/tmp/debs"
 	cp "$(deb zswapctl)" "$(deb libzswapnl1)" "$(deb libzswapnl-dev)" "$CHROOT_DIR/tmp/debs/"
