@@ -21,8 +21,6 @@
 #include "internal.h"
 
 #define CGROUP_MOUNT "/sys/fs/cgroup"
-/* Cgroups nested deeper than this are not looked at */
-#define WALK_DEPTH_MAX 128
 
 static bool has_file(const char *dir, const char *file)
 {
@@ -122,19 +120,18 @@ int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
 	return 0;
 }
 
-static void read_figures(struct zswapnl *h, const char *dir, struct zswapnl_memcg *m)
+/* The figures of the memcg whose folder is open as @dirfd */
+static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
 {
-	char path[PATH_MAX], buf[64], *text;
+	char buf[64], *text;
 	uint64_t val;
 
-	if (snprintf(path, sizeof(path), "%s/memory.zswap.current", dir) < (int)sizeof(path) &&
-	    !znl_read_u64(path, &m->compressed_bytes))
+	if (!znl_read_u64_at(dirfd, "memory.zswap.current", &m->compressed_bytes))
 		m->known |= ZNL_BIT(ZSWAPNL_M_COMPRESSED_BYTES);
 	else
 		m->compressed_bytes = 0;
 
-	if (snprintf(path, sizeof(path), "%s/memory.zswap.max", dir) < (int)sizeof(path) &&
-	    !znl_read_line(path, buf, sizeof(buf))) {
+	if (!znl_read_line_at(dirfd, "memory.zswap.max", buf, sizeof(buf))) {
 		if (!strcmp(buf, "max")) {
 			m->zswap_max = ZSWAPNL_MAX;
 			m->known |= ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX);
@@ -145,8 +142,7 @@ static void read_figures(struct zswapnl *h, const char *dir, struct zswapnl_memc
 		}
 	}
 
-	if (snprintf(path, sizeof(path), "%s/memory.stat", dir) >= (int)sizeof(path) ||
-	    znl_read_text(path, &text, NULL))
+	if (znl_read_text_at(dirfd, "memory.stat", &text, NULL))
 		return;
 	/* "zswapped" is in bytes of the pages stored */
 	if (!znl_kv_u64(text, "zswapped", &val)) {
@@ -164,117 +160,310 @@ static void read_figures(struct zswapnl *h, const char *dir, struct zswapnl_memc
 	free(text);
 }
 
-/* @m gets memcg @rel (a normalized path below @cgroot) of cgroup id @id */
-static int read_memcg(struct zswapnl *h, const char *cgroot, const char *rel, uint64_t id,
+/* @m gets memcg @rel (a normalized path) of cgroup id @id, its folder open as @dirfd */
+static int read_memcg(struct zswapnl *h, int dirfd, const char *rel, uint64_t id,
 		      struct zswapnl_memcg *m, struct zswapnl_error *err)
 {
-	char dir[PATH_MAX];
-
 	znl_memcg_reset(m);
-	if (snprintf(dir, sizeof(dir), "%s%s", cgroot, strcmp(rel, "/") ? rel : "") >=
-	    (int)sizeof(dir))
-		return znl_err(err, -ENAMETOOLONG, "path", "the cgroup path is too long");
 	m->path = strdup(rel);
 	if (!m->path)
 		return znl_err(err, -ENOMEM, NULL, "out of memory");
 	m->id = id;
 	m->known = ZNL_BIT(ZSWAPNL_M_ID) | ZNL_BIT(ZSWAPNL_M_PATH);
-	read_figures(h, dir, m);
+	read_figures(h, dirfd, m);
 	return 0;
 }
 
-/* Walking the cgroup2 tree, folders only, without leaving its file system */
+/*
+ * Walking the cgroup2 tree, folders only, without leaving its file system,
+ * to any depth and whatever the length of the paths: a cgroup name may be
+ * 255 bytes and the tree as deep as its owner likes (cgroup.max.depth is
+ * "max" unless set), and a cgroup the walk left out would be one a monitor
+ * never sees. Folders are opened with openat() from their parent, never
+ * by path, and their figures read the same way; at most WALK_FDS_MAX of
+ * them stay open, the others are opened again, from the nearest open one,
+ * when the walk comes back to them.
+ */
+#define WALK_FDS_MAX 32
+
+struct frame {
+	int fd;			/* -1 while closed */
+	ino_t ino;		/* to check that a folder opened again is the same */
+	size_t rel_len;		/* the length of its path in walk.rel */
+	char **names;		/* its subfolders, read when the walk entered it */
+	size_t nnames, next;
+};
+
 struct walk {
 	/* 0 to go on, 1 to stop, or a negative errno */
-	int (*visit)(struct walk *w, const char *rel, const struct stat *st, bool is_memcg);
+	int (*visit)(struct walk *w, const char *rel, int fd, const struct stat *st,
+		     bool is_memcg);
 	dev_t dev;
-	char rel[PATH_MAX];
+	char *rel;		/* "/a/b" of the folder visited, "" for the root */
+	size_t rel_cap;
+	struct frame *stack;	/* the folders from the root down to the one walked */
+	size_t depth, stack_cap, open_fds;
 	/* what the visitors use */
 	struct zswapnl *h;
-	const char *cgroot;
 	uint64_t id;
 	bool found, found_memcg;
-	char found_rel[PATH_MAX];
+	char *found_rel;
+	int found_fd;
 	struct zswapnl_memcg_list *list;
 	size_t cap;
 	struct zswapnl_error *err;
 };
 
-static int walk_dir(struct walk *w, int fd, size_t rel_len, int depth)
+/* The names of the subfolders of the folder open as @fd: 0 or -ENOMEM */
+static int read_subfolders(int fd, struct frame *f)
 {
 	struct dirent *de;
-	struct stat st;
+	size_t cap = 0;
+	char **bigger;
 	DIR *dir;
-	int ret = 0, sub;
-	size_t name_len;
+	int dfd;
 
-	if (fstat(fd, &st)) {
-		close(fd);
-		return 0; /* removed while walking */
-	}
-	ret = w->visit(w, rel_len ? w->rel : "/", &st,
-		       faccessat(fd, "memory.stat", F_OK, 0) == 0);
-	if (ret || depth >= WALK_DEPTH_MAX) {
-		close(fd);
-		return ret;
-	}
-	dir = fdopendir(fd);
+	dfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (dfd < 0)
+		return errno == ENOMEM ? -ENOMEM : 0;
+	dir = fdopendir(dfd);
 	if (!dir) {
-		close(fd);
-		return 0;
+		close(dfd);
+		return errno == ENOMEM ? -ENOMEM : 0;
 	}
 	while ((de = readdir(dir))) {
 		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
 			continue;
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		name_len = strlen(de->d_name);
-		if (rel_len + 1 + name_len >= sizeof(w->rel))
-			continue;
-		sub = openat(dirfd(dir), de->d_name,
-			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (sub < 0)
-			continue;
-		if (fstat(sub, &st) || st.st_dev != w->dev) {
-			close(sub);
-			continue;
+		if (f->nnames == cap) {
+			cap = cap ? 2 * cap : 16;
+			bigger = reallocarray(f->names, cap, sizeof(*f->names));
+			if (!bigger)
+				break;
+			f->names = bigger;
 		}
-		w->rel[rel_len] = '/';
-		memcpy(w->rel + rel_len + 1, de->d_name, name_len + 1);
-		ret = walk_dir(w, sub, rel_len + 1 + name_len, depth + 1);
-		w->rel[rel_len] = '\0';
-		if (ret)
+		f->names[f->nnames] = strdup(de->d_name);
+		if (!f->names[f->nnames])
 			break;
+		f->nnames++;
 	}
 	closedir(dir);
-	return ret;
+	return de ? -ENOMEM : 0;
 }
 
-static int walk(struct walk *w)
+static void close_frame(struct walk *w, struct frame *f)
 {
+	if (f->fd < 0)
+		return;
+	close(f->fd);
+	f->fd = -1;
+	w->open_fds--;
+}
+
+/*
+ * Over the limit, close the folders nearest the root, which the walk needs
+ * last, but never the root's, nor frame @top and its parent
+ */
+static void close_over_limit(struct walk *w, size_t top)
+{
+	size_t i;
+
+	for (i = 1; i + 1 < top && w->open_fds > WALK_FDS_MAX; i++)
+		close_frame(w, &w->stack[i]);
+}
+
+static void pop_frame(struct walk *w)
+{
+	struct frame *f = &w->stack[--w->depth];
+
+	close_frame(w, f);
+	while (f->nnames)
+		free(f->names[--f->nnames]);
+	free(f->names);
+}
+
+/* Enter the folder open as @fd, whose path is the first @rel_len bytes of w->rel */
+static int push_frame(struct walk *w, int fd, const struct stat *st, size_t rel_len)
+{
+	struct frame *f, *bigger;
+
+	if (w->depth == w->stack_cap) {
+		w->stack_cap = w->stack_cap ? 2 * w->stack_cap : 64;
+		bigger = reallocarray(w->stack, w->stack_cap, sizeof(*w->stack));
+		if (!bigger) {
+			close(fd);
+			return -ENOMEM;
+		}
+		w->stack = bigger;
+	}
+	f = &w->stack[w->depth++];
+	*f = (struct frame){ .fd = fd, .ino = st->st_ino, .rel_len = rel_len };
+	w->open_fds++;
+	close_over_limit(w, w->depth - 1);
+	return read_subfolders(fd, f);
+}
+
+/* w->rel gets "/@name" at @len: 0 or -ENOMEM */
+static int rel_append(struct walk *w, size_t len, const char *name)
+{
+	size_t need = len + 1 + strlen(name) + 1;
+	char *bigger;
+
+	if (need > w->rel_cap) {
+		bigger = realloc(w->rel, 2 * need);
+		if (!bigger)
+			return -ENOMEM;
+		w->rel = bigger;
+		w->rel_cap = 2 * need;
+	}
+	w->rel[len] = '/';
+	strcpy(w->rel + len + 1, name);
+	return 0;
+}
+
+/* @name in the folder open as @dirfd, if it is a folder on the walk's file system */
+static int open_folder(struct walk *w, int dirfd, const char *name, struct stat *st)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, st) || st->st_dev != w->dev) {
+		close(fd);
+		return -EXDEV;
+	}
+	return fd;
+}
+
+/*
+ * The folder of frame @i, opened again from the nearest open folder above
+ * it when it was closed: its fd, or a negative errno when it is gone or is
+ * not the same folder any more.
+ */
+static int frame_fd(struct walk *w, size_t i)
+{
+	struct frame *f = &w->stack[i];
+	size_t j = i, k;
 	struct stat st;
+	char *name;
 	int fd;
 
-	fd = open(w->cgroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return znl_err_sys(w->err, -errno, NULL, "open", w->cgroot);
-	if (fstat(fd, &st)) {
-		close(fd);
-		return znl_err_sys(w->err, -errno, NULL, "stat", w->cgroot);
+	if (f->fd >= 0)
+		return f->fd;
+	/* The root's folder stays open */
+	while (w->stack[j].fd < 0)
+		j--;
+	for (k = j + 1; k <= i; k++) {
+		struct frame *up = &w->stack[k - 1];
+
+		name = strndup(w->rel + up->rel_len + 1,
+			       w->stack[k].rel_len - up->rel_len - 1);
+		if (!name)
+			return -ENOMEM;
+		fd = open_folder(w, up->fd, name, &st);
+		free(name);
+		if (fd >= 0 && st.st_ino != w->stack[k].ino) {
+			close(fd);
+			fd = -ENOENT;
+		}
+		if (fd < 0)
+			return fd;
+		w->stack[k].fd = fd;
+		w->open_fds++;
+		/* The last folders opened are the ones the walk needs next */
+		close_over_limit(w, k);
 	}
-	w->dev = st.st_dev;
-	w->rel[0] = '\0';
-	return walk_dir(w, fd, 0, 0);
+	return f->fd;
 }
 
-static int list_visit(struct walk *w, const char *rel, const struct stat *st, bool is_memcg)
+static bool has_memory_stat(int fd)
+{
+	return faccessat(fd, "memory.stat", F_OK, 0) == 0;
+}
+
+/* The next folder of the walk: 0, 1 when the walk is over, or a negative errno */
+static int walk_step(struct walk *w)
+{
+	struct frame *f = &w->stack[w->depth - 1];
+	struct stat st;
+	int fd, ret;
+
+	if (f->next == f->nnames) {
+		pop_frame(w);
+		return w->depth ? 0 : 1;
+	}
+	fd = frame_fd(w, w->depth - 1);
+	if (fd == -ENOMEM)
+		return fd;
+	if (fd < 0) {
+		/* The folder went away, or was replaced: its subfolders went with it */
+		f->next = f->nnames;
+		return 0;
+	}
+	fd = open_folder(w, fd, f->names[f->next++], &st);
+	if (fd == -ENOMEM)
+		return fd;
+	/*
+	 * Removed since it was listed, not a folder (DT_UNKNOWN), another file
+	 * system mounted there, or a folder this user may not open: not a
+	 * cgroup it can see
+	 */
+	if (fd < 0)
+		return 0;
+	ret = rel_append(w, f->rel_len, f->names[f->next - 1]);
+	if (!ret)
+		ret = w->visit(w, w->rel, fd, &st, has_memory_stat(fd));
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	return push_frame(w, fd, &st, f->rel_len + 1 + strlen(f->names[f->next - 1]));
+}
+
+static int walk(struct walk *w, const char *cgroot)
+{
+	struct stat st;
+	int fd, ret;
+
+	fd = open(cgroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return znl_err_sys(w->err, -errno, NULL, "open", cgroot);
+	if (fstat(fd, &st)) {
+		ret = -errno;
+		close(fd);
+		return znl_err_sys(w->err, ret, NULL, "stat", cgroot);
+	}
+	w->dev = st.st_dev;
+	ret = rel_append(w, 0, "");
+	if (!ret)
+		ret = w->visit(w, "/", fd, &st, has_memory_stat(fd));
+	if (ret) {
+		close(fd);
+	} else {
+		w->rel[0] = '\0';
+		ret = push_frame(w, fd, &st, 0);
+		while (!ret)
+			ret = walk_step(w);
+	}
+	while (w->depth)
+		pop_frame(w);
+	free(w->stack);
+	free(w->rel);
+	if (ret == -ENOMEM)
+		return znl_err(w->err, ret, NULL, "out of memory");
+	return ret < 0 ? ret : 0;
+}
+
+static int list_visit(struct walk *w, const char *rel, int fd, const struct stat *st,
+		      bool is_memcg)
 {
 	struct zswapnl_memcg m;
 	int ret;
 
 	if (!is_memcg)
 		return 0;
-	ret = read_memcg(w->h, w->cgroot, rel, st->st_ino, &m, w->err);
+	ret = read_memcg(w->h, fd, rel, st->st_ino, &m, w->err);
 	if (ret)
 		return ret;
 	ret = znl_list_append(w->list, &w->cap, &m);
@@ -288,73 +477,70 @@ static int list_visit(struct walk *w, const char *rel, const struct stat *st, bo
 int znl_fb_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		       struct zswapnl_error *err)
 {
+	struct walk w = { .visit = list_visit, .h = h, .list = list, .err = err };
 	char cgroot[PATH_MAX];
-	struct walk *w = NULL;
 	int ret;
 
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
 		return ret;
-	w = calloc(1, sizeof(*w));
-	if (!w)
-		return znl_err(err, -ENOMEM, NULL, "out of memory");
-	w->visit = list_visit;
-	w->h = h;
-	w->cgroot = cgroot;
-	w->list = list;
-	w->err = err;
-	ret = walk(w);
-	free(w);
+	ret = walk(&w, cgroot);
 	if (ret < 0)
 		return ret;
 	znl_list_sort(list);
 	return 0;
 }
 
-static int find_visit(struct walk *w, const char *rel, const struct stat *st, bool is_memcg)
+/* The walk stops at the folder of cgroup w->id, and keeps it open */
+static int find_visit(struct walk *w, const char *rel, int fd, const struct stat *st,
+		      bool is_memcg)
 {
 	if (st->st_ino != w->id)
 		return 0;
 	w->found = true;
 	w->found_memcg = is_memcg;
-	snprintf(w->found_rel, sizeof(w->found_rel), "%s", rel);
+	w->found_rel = strdup(rel);
+	if (!w->found_rel)
+		return -ENOMEM;
+	w->found_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (w->found_fd < 0)
+		return znl_err_sys(w->err, -errno, NULL, "keep open the folder of cgroup", rel);
 	return 1;
 }
 
-/* *@found gets the walk that found memcg @id, to free */
-static int find_cgroup(struct zswapnl *h, const char *cgroot, uint64_t id, struct walk **found,
+static void found_free(struct walk *w)
+{
+	free(w->found_rel);
+	w->found_rel = NULL;
+	if (w->found_fd >= 0)
+		close(w->found_fd);
+	w->found_fd = -1;
+}
+
+/* @w gets the path and the open folder of memcg @id, to free with found_free() */
+static int find_cgroup(struct zswapnl *h, const char *cgroot, uint64_t id, struct walk *w,
 		       struct zswapnl_error *err)
 {
-	struct walk *w = NULL;
 	int ret;
 
-	w = calloc(1, sizeof(*w));
-	if (!w)
-		return znl_err(err, -ENOMEM, NULL, "out of memory");
-	w->visit = find_visit;
-	w->h = h;
-	w->cgroot = cgroot;
-	w->id = id;
-	w->err = err;
-	ret = walk(w);
+	*w = (struct walk){ .visit = find_visit, .h = h, .id = id, .found_fd = -1,
+			    .err = err };
+	ret = walk(w, cgroot);
 	if (ret >= 0 && !w->found)
 		ret = znl_err(err, -ENOENT, "id", "no cgroup with this id");
 	else if (ret >= 0 && !w->found_memcg)
 		ret = znl_err(err, -ENOENT, "id",
 			      "the memory controller is not enabled for this cgroup");
-	if (ret < 0) {
-		free(w);
-		return ret;
-	}
-	*found = w;
-	return 0;
+	if (ret < 0)
+		found_free(w);
+	return ret < 0 ? ret : 0;
 }
 
 int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 		     struct zswapnl_error *err)
 {
 	char cgroot[PATH_MAX];
-	struct walk *w = NULL;
+	struct walk w;
 	int ret;
 
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
@@ -363,8 +549,8 @@ int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 	ret = find_cgroup(h, cgroot, id, &w, err);
 	if (ret)
 		return ret;
-	ret = read_memcg(h, cgroot, w->found_rel, id, m, err);
-	free(w);
+	ret = read_memcg(h, w.found_fd, w.found_rel, id, m, err);
+	found_free(&w);
 	return ret;
 }
 
@@ -373,7 +559,7 @@ int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl
 {
 	char cgroot[PATH_MAX], rel[PATH_MAX + 1], dir[PATH_MAX];
 	struct stat st;
-	int ret;
+	int ret, fd;
 
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
@@ -381,17 +567,23 @@ int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl
 	ret = znl_cgroup_dir(cgroot, path, rel, dir, &st, err);
 	if (ret)
 		return ret;
-	if (!has_file(dir, "memory.stat"))
-		return znl_err(err, -ENOENT, "path",
-			       "the memory controller is not enabled for this cgroup");
-	return read_memcg(h, cgroot, rel, st.st_ino, m, err);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return znl_err(err, -errno, "path", "no cgroup %s", rel);
+	if (!has_memory_stat(fd))
+		ret = znl_err(err, -ENOENT, "path",
+			      "the memory controller is not enabled for this cgroup");
+	else
+		ret = read_memcg(h, fd, rel, st.st_ino, m, err);
+	close(fd);
+	return ret;
 }
 
 int znl_fb_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
 			       struct zswapnl_error *err)
 {
-	char cgroot[PATH_MAX], path[PATH_MAX], val[32];
-	struct walk *w = NULL;
+	char cgroot[PATH_MAX], val[32], *path;
+	struct walk w;
 	int ret;
 
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
@@ -400,20 +592,22 @@ int znl_fb_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
 	ret = find_cgroup(h, cgroot, id, &w, err);
 	if (ret)
 		return ret;
-	if (!strcmp(w->found_rel, "/")) {
-		free(w);
+	if (!strcmp(w.found_rel, "/")) {
+		found_free(&w);
 		return znl_err(err, -EINVAL, "id", "the root cgroup has no memory.zswap.max");
 	}
-	ret = snprintf(path, sizeof(path), "%s%s/memory.zswap.max", cgroot, w->found_rel);
-	free(w);
-	if (ret >= (int)sizeof(path))
-		return znl_err(err, -ENAMETOOLONG, "path", "the cgroup path is too long");
 	if (max == ZSWAPNL_MAX)
 		snprintf(val, sizeof(val), "max");
 	else
 		snprintf(val, sizeof(val), "%" PRIu64, max);
-	ret = znl_write_text(path, val);
-	if (ret)
-		return znl_err_sys(err, ret, "zswap-max", "write", path);
-	return 0;
+	ret = znl_write_text_at(w.found_fd, "memory.zswap.max", val);
+	if (ret) {
+		/* The message names the file, as much of it as fits */
+		if (asprintf(&path, "%s%s/memory.zswap.max", cgroot, w.found_rel) < 0)
+			path = NULL;
+		znl_err_sys(err, ret, "zswap-max", "write", path ? path : "memory.zswap.max");
+		free(path);
+	}
+	found_free(&w);
+	return ret;
 }

@@ -168,6 +168,11 @@ int znl_parse_u64(const char *s, uint64_t *val);
 int znl_read_u64(const char *path, uint64_t *val);
 int znl_kv_u64(const char *text, const char *key, uint64_t *val);
 int znl_write_text(const char *path, const char *text);
+/* The same, @path relative to the folder @dirfd (openat(2)) */
+int znl_read_text_at(int dirfd, const char *path, char **text, size_t *len);
+int znl_read_line_at(int dirfd, const char *path, char *buf, size_t size);
+int znl_read_u64_at(int dirfd, const char *path, uint64_t *val);
+int znl_write_text_at(int dirfd, const char *path, const char *text);
 void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g);
 
 /* fallback.c and fallback_memcg.c: sysfs, debugfs, /proc and cgroupfs */

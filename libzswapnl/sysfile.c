@@ -36,8 +36,12 @@ int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, .
 	return 0;
 }
 
-/* The whole of @path, NUL-terminated, in a buffer to free */
-int znl_read_text(const char *path, char **text, size_t *len)
+/*
+ * The whole of @path, NUL-terminated, in a buffer to free; @path is
+ * relative to the folder @dirfd when it is not absolute (openat(2)), so
+ * that the files of a cgroup are read whatever the length of its path.
+ */
+int znl_read_text_at(int dirfd, const char *path, char **text, size_t *len)
 {
 	size_t size = 4096, used = 0;
 	char *buf, *bigger;
@@ -45,7 +49,7 @@ int znl_read_text(const char *path, char **text, size_t *len)
 	int fd, ret = 0;
 
 	*text = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	buf = malloc(size);
@@ -90,14 +94,19 @@ int znl_read_text(const char *path, char **text, size_t *len)
 	return 0;
 }
 
+int znl_read_text(const char *path, char **text, size_t *len)
+{
+	return znl_read_text_at(AT_FDCWD, path, text, len);
+}
+
 /* A one-line file without its trailing white space; -EOVERFLOW if too long */
-int znl_read_line(const char *path, char *buf, size_t size)
+int znl_read_line_at(int dirfd, const char *path, char *buf, size_t size)
 {
 	size_t len;
 	char *text;
 	int ret;
 
-	ret = znl_read_text(path, &text, &len);
+	ret = znl_read_text_at(dirfd, path, &text, &len);
 	if (ret)
 		return ret;
 	while (len && isspace((unsigned char)text[len - 1]))
@@ -109,6 +118,11 @@ int znl_read_line(const char *path, char *buf, size_t size)
 		memcpy(buf, text, len + 1);
 	free(text);
 	return ret;
+}
+
+int znl_read_line(const char *path, char *buf, size_t size)
+{
+	return znl_read_line_at(AT_FDCWD, path, buf, size);
 }
 
 /* A decimal u64 and nothing else but white space around it */
@@ -133,13 +147,18 @@ int znl_parse_u64(const char *s, uint64_t *val)
 	return 0;
 }
 
-int znl_read_u64(const char *path, uint64_t *val)
+int znl_read_u64_at(int dirfd, const char *path, uint64_t *val)
 {
 	char buf[64];
 	int ret;
 
-	ret = znl_read_line(path, buf, sizeof(buf));
+	ret = znl_read_line_at(dirfd, path, buf, sizeof(buf));
 	return ret ?: znl_parse_u64(buf, val);
+}
+
+int znl_read_u64(const char *path, uint64_t *val)
+{
+	return znl_read_u64_at(AT_FDCWD, path, val);
 }
 
 /*
@@ -181,13 +200,13 @@ int znl_kv_u64(const char *text, const char *key, uint64_t *val)
 }
 
 /* Write @text in one write(), as sysfs and cgroupfs want it */
-int znl_write_text(const char *path, const char *text)
+int znl_write_text_at(int dirfd, const char *path, const char *text)
 {
 	size_t len = strlen(text);
 	ssize_t n;
 	int fd, ret = 0;
 
-	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	fd = openat(dirfd, path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	do {
@@ -200,6 +219,11 @@ int znl_write_text(const char *path, const char *text)
 	if (close(fd) && !ret && errno != EINTR)
 		ret = -errno;
 	return ret;
+}
+
+int znl_write_text(const char *path, const char *text)
+{
+	return znl_write_text_at(AT_FDCWD, path, text);
 }
 
 /* zswpin and zswpout, from /proc/vmstat in both sources */
