@@ -6,15 +6,30 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "zswapctl.h"
 
+/*
+ * A message may quote a cgroup's path, a user's argument or the kernel's
+ * extack text: it goes to the terminal escaped as every text output is
+ * (escape.h), and stays one line.
+ */
 static void verror(const char *fmt, va_list ap)
 {
+	char *msg;
+
 	fflush(stdout);
 	fputs("zswapctl: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		fputs("out of memory\n", stderr);
+		return;
+	}
+	if (escape_fputs(msg, 0, stderr) == -ENOMEM)
+		fputs("out of memory", stderr);
+	free(msg);
 	putc('\n', stderr);
 }
 

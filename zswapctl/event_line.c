@@ -9,9 +9,9 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "escape.h"
 #include "event_line.h"
 #include "status.h"
-#include "table.h"
 #include "timestamp.h"
 
 /* The names of zswap-genl(7), indexed by enum zswapnl_event_type */
@@ -68,25 +68,22 @@ static cJSON *event_doc(const struct zswapnl_event *ev,
 }
 
 /*
- * The longest string of the state is the compressor's name, and each byte
- * takes at most four when escaped
+ * A value of the text form: one word, as "cgroups --raw" writes a field
+ * (escape.h: control characters, spaces, backslashes and bytes that are
+ * not UTF-8 as \xHH). 0, -ENOMEM or -EIO.
  */
-#define STRING_VALUE_MAX \
-	(4 * sizeof(((struct zswapnl_global *)0)->compressor) + 1)
-
-/* A value of the text form: one word, control characters and spaces as \xHH */
-static void put_value(const cJSON *item, FILE *out)
+static int put_value(const cJSON *item, FILE *out)
 {
-	char buf[STRING_VALUE_MAX];
+	const char *text;
 
-	if (cJSON_IsRaw(item)) {
-		fputs(item->valuestring, out);
-	} else if (cJSON_IsString(item)) {
-		table_escape(item->valuestring, true, buf, sizeof(buf));
-		fputs(buf, out);
-	} else {
-		fputs(cJSON_IsTrue(item) ? "true" : "false", out);
-	}
+	if (cJSON_IsString(item))
+		return escape_fputs(item->valuestring,
+				    ESCAPE_SPACE | ESCAPE_BACKSLASH, out);
+	if (cJSON_IsRaw(item))
+		text = item->valuestring;
+	else
+		text = cJSON_IsTrue(item) ? "true" : "false";
+	return fputs(text, out) == EOF ? -EIO : 0;
 }
 
 int event_print_text(const struct zswapnl_event *ev,
@@ -94,18 +91,21 @@ int event_print_text(const struct zswapnl_event *ev,
 {
 	cJSON *doc = event_doc(ev, when, page_size, '-');
 	const cJSON *item;
+	int ret = 0;
 
 	if (!doc)
 		return -ENOMEM;
 	item = cJSON_GetObjectItemCaseSensitive(doc, "timestamp");
 	fprintf(out, "%s %s", item->valuestring, item->next->valuestring);
-	for (item = item->next->next; item; item = item->next) {
+	for (item = item->next->next; item && !ret; item = item->next) {
 		if (cJSON_IsNull(item))
 			continue;
 		fprintf(out, " %s=", item->string);
-		put_value(item, out);
+		ret = put_value(item, out);
 	}
 	cJSON_Delete(doc);
+	if (ret == -ENOMEM)
+		return ret;
 	return putc('\n', out) == EOF || ferror(out) ? -EIO : 0;
 }
 

@@ -2,8 +2,10 @@
 /* JSON values that say exactly what zswapctl knows, and null when it doesn't. */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 #include "ratio.h"
 
@@ -40,10 +42,33 @@ int json_add_u64(cJSON *obj, const char *key, bool known, uint64_t value)
 	return add_item(obj, key, cJSON_CreateRaw(num));
 }
 
+/*
+ * A string that is not UTF-8 (a cgroup name may hold any byte) cannot go
+ * into JSON as it is: the key gets its reversible escaped form, and
+ * KEY_hex its bytes, which is what a script needs to get them back.
+ */
+static int add_bytes(cJSON *obj, const char *key, const char *value)
+{
+	char *text = escape_alloc(value, ESCAPE_BACKSLASH);
+	char *hex = hex_alloc(value);
+	char *hex_key = NULL;
+	int ret = -ENOMEM;
+
+	if (text && hex && asprintf(&hex_key, "%s_hex", key) >= 0 &&
+	    !add_item(obj, key, cJSON_CreateString(text)))
+		ret = add_item(obj, hex_key, cJSON_CreateString(hex));
+	free(hex_key);
+	free(hex);
+	free(text);
+	return ret;
+}
+
 int json_add_string(cJSON *obj, const char *key, bool known, const char *value)
 {
 	if (!known || !value)
 		return add_item(obj, key, cJSON_CreateNull());
+	if (!utf8_valid(value))
+		return add_bytes(obj, key, value);
 	return add_item(obj, key, cJSON_CreateString(value));
 }
 
@@ -81,65 +106,100 @@ cJSON *json_new_document(const char *source)
 }
 
 /*
- * cJSON_Print() indents with tabs and puts a tab after each colon; this
- * prints what jq does: two spaces a level, "key": value. Leaves go through
- * cJSON, which escapes strings and writes raw numbers as they are.
+ * A string between quotes. RFC 8259 wants '"', '\\' and the C0 controls
+ * escaped; the other characters that text output escapes (escape.h: DEL,
+ * the C1 controls, the invisible line and direction marks) are \uXXXX
+ * too, so that a document printed on a terminal cannot act on it, and
+ * says the same once parsed. json_add_string() leaves only UTF-8 here;
+ * a byte that is not would become U+FFFD, never an invalid document.
  */
-static int print_pretty(const cJSON *item, int depth, FILE *out)
+static void put_string(const char *s, FILE *out)
 {
+	size_t n;
+
+	putc('"', out);
+	for (; *s; s += n) {
+		uint32_t cp;
+
+		n = utf8_sequence(s);
+		if (!n) {
+			fputs("\\ufffd", out);
+			n = 1;
+			continue;
+		}
+		cp = utf8_decode(s, n);
+		if (cp == '"' || cp == '\\')
+			fprintf(out, "\\%c", (char)cp);
+		else if (cp == '\b')
+			fputs("\\b", out);
+		else if (cp == '\f')
+			fputs("\\f", out);
+		else if (cp == '\n')
+			fputs("\\n", out);
+		else if (cp == '\r')
+			fputs("\\r", out);
+		else if (cp == '\t')
+			fputs("\\t", out);
+		else if (escape_code_point(cp))
+			fprintf(out, "\\u%04" PRIx32, cp);
+		else
+			fwrite(s, 1, n, out);
+	}
+	putc('"', out);
+}
+
+/*
+ * The short style is what cJSON_PrintUnformatted() prints; the pretty one
+ * what jq does: two spaces a level, "key": value. cJSON builds the tree;
+ * strings are written here (put_string), raw numbers as they are.
+ */
+static int print_item(const cJSON *item, int depth, enum json_style style,
+		      FILE *out)
+{
+	bool pretty = style == JSON_PRETTY, object = cJSON_IsObject(item);
 	const cJSON *child;
 	char *text;
 
-	if (!cJSON_IsObject(item) && !cJSON_IsArray(item)) {
+	if (cJSON_IsString(item)) {
+		put_string(item->valuestring, out);
+	} else if (cJSON_IsRaw(item)) {
+		fputs(item->valuestring, out);
+	} else if (cJSON_IsNull(item)) {
+		fputs("null", out);
+	} else if (cJSON_IsBool(item)) {
+		fputs(cJSON_IsTrue(item) ? "true" : "false", out);
+	} else if (!object && !cJSON_IsArray(item)) {
+		/* A number: zswapctl writes its integers as raw text */
 		text = cJSON_PrintUnformatted(item);
 		if (!text)
 			return -ENOMEM;
 		fputs(text, out);
 		cJSON_free(text);
-		return 0;
-	}
-	if (!item->child) {
-		fputs(cJSON_IsObject(item) ? "{}" : "[]", out);
-		return 0;
-	}
-	putc(cJSON_IsObject(item) ? '{' : '[', out);
-	for (child = item->child; child; child = child->next) {
-		fprintf(out, "\n%*s", 2 * (depth + 1), "");
-		if (cJSON_IsObject(item)) {
-			cJSON *key = cJSON_CreateString(child->string);
-
-			text = key ? cJSON_PrintUnformatted(key) : NULL;
-			cJSON_Delete(key);
-			if (!text)
+	} else {
+		putc(object ? '{' : '[', out);
+		for (child = item->child; child; child = child->next) {
+			if (pretty)
+				fprintf(out, "\n%*s", 2 * (depth + 1), "");
+			if (object) {
+				put_string(child->string, out);
+				fputs(pretty ? ": " : ":", out);
+			}
+			if (print_item(child, depth + 1, style, out))
 				return -ENOMEM;
-			fprintf(out, "%s: ", text);
-			cJSON_free(text);
+			if (child->next)
+				putc(',', out);
 		}
-		if (print_pretty(child, depth + 1, out))
-			return -ENOMEM;
-		if (child->next)
-			putc(',', out);
+		if (pretty && item->child)
+			fprintf(out, "\n%*s", 2 * depth, "");
+		putc(object ? '}' : ']', out);
 	}
-	fprintf(out, "\n%*s%c", 2 * depth, "",
-		cJSON_IsObject(item) ? '}' : ']');
 	return 0;
 }
 
 int json_print(const cJSON *doc, enum json_style style, FILE *out)
 {
-	char *text;
-	int ret;
+	int ret = print_item(doc, 0, style, out);
 
-	if (style == JSON_PRETTY) {
-		ret = print_pretty(doc, 0, out);
-	} else {
-		text = cJSON_PrintUnformatted(doc);
-		if (!text)
-			return -ENOMEM;
-		fputs(text, out);
-		cJSON_free(text);
-		ret = 0;
-	}
 	if (!ret && (putc('\n', out) == EOF || ferror(out)))
 		ret = -EIO;
 	return ret;

@@ -2,7 +2,8 @@
 /*
  * JSON output on top of cJSON. cJSON keeps numbers as doubles, which hold
  * integers exactly only up to 2^53: every counter goes out as a raw token
- * printed from its uint64_t instead, digit for digit.
+ * printed from its uint64_t instead, digit for digit. Every document is
+ * valid UTF-8 without a raw control character, whatever the names in it.
  */
 #ifndef ZSWAPCTL_JSON_H
 #define ZSWAPCTL_JSON_H
@@ -26,7 +27,9 @@ int json_parse_style(const char *arg, enum json_style *style);
 
 /*
  * Add key to obj with the value, or with null when the value is not known.
- * 0 or -ENOMEM.
+ * A string that is not valid UTF-8 goes in escaped (escape.h, with its
+ * backslashes as \x5c), with a second key, key + "_hex", holding its bytes
+ * in hex: see zswapctl(8), JSON OUTPUT. 0 or -ENOMEM.
  */
 int json_add_u64(cJSON *obj, const char *key, bool known, uint64_t value);
 int json_add_string(cJSON *obj, const char *key, bool known, const char *value);

@@ -7,6 +7,7 @@
 #ifndef ZSWAPCTL_PROM_H
 #define ZSWAPCTL_PROM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,12 +29,20 @@ struct prom_label {
 char *prom_u64(uint64_t value, char *buf, size_t len);
 
 /*
- * A label value between its quotes: backslash, double quote and newline
- * as \\, \" and \n. A label value must be UTF-8; a byte that is not part
- * of a valid UTF-8 sequence becomes the four characters \xHH of the value
- * (written \\xHH), as zswapctl cgroups writes control characters.
+ * A label value between its quotes. Names come from the system and are
+ * written as every text output writes them (escape.h: control characters,
+ * bytes that are not UTF-8 and the like as the text \xHH), except the
+ * newline, which the format itself writes \n; then backslash and double
+ * quote as \\ and \". The label value is valid UTF-8 without a control
+ * character, which promtool and a terminal both want.
  */
 void prom_put_label_value(const char *value, FILE *out);
+
+/*
+ * Is the label value of prom_put_label_value() the value itself, once a
+ * reader undoes the format's own escapes
+ */
+bool prom_label_exact(const char *value);
 
 /* HELP text: backslash and newline as \\ and \n */
 void prom_put_help(const char *text, FILE *out);

@@ -7,8 +7,10 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "prom.h"
 #include "prom_metrics.h"
 
@@ -197,10 +199,29 @@ static void write_global(const struct metrics_sample *s, FILE *out)
 	}
 }
 
+/*
+ * A cgroup's labels: "cgroup", its path, and when that label cannot say
+ * the path exactly (a byte that is not UTF-8, a control character), also
+ * "cgroup_hex", the path's bytes in hex, so that two cgroups never share
+ * a series. 1 or 2 labels; *hex is to free. -ENOMEM.
+ */
+static int cgroup_labels(const struct zswapnl_memcg *mc,
+			 struct prom_label *labels, char **hex)
+{
+	labels[0] = (struct prom_label){ "cgroup", mc->path };
+	*hex = NULL;
+	if (prom_label_exact(mc->path))
+		return 1;
+	*hex = hex_alloc(mc->path);
+	if (!*hex)
+		return -ENOMEM;
+	labels[1] = (struct prom_label){ "cgroup_hex", *hex };
+	return 2;
+}
+
 /* One family, a line for each cgroup that has the figure, or nothing */
-static void write_cgroup_family(const struct metric *m,
-				const struct zswapnl_memcg_list *list,
-				FILE *out)
+static int write_cgroup_family(const struct metric *m,
+			       const struct zswapnl_memcg_list *list, FILE *out)
 {
 	char buf[PROM_VALUE_MAX];
 	bool opened = false;
@@ -209,27 +230,38 @@ static void write_cgroup_family(const struct metric *m,
 
 	for (i = 0; i < list->count; i++) {
 		const struct zswapnl_memcg *mc = &list->items[i];
-		struct prom_label label = { "cgroup", mc->path };
+		struct prom_label labels[2];
+		char *hex;
+		int n;
 
 		if (!(mc->known & (UINT64_C(1) << ZSWAPNL_M_PATH)) || !mc->path)
 			continue;
 		text = value_text(m, mc, mc->known, buf, sizeof(buf));
 		if (!text)
 			continue;
+		n = cgroup_labels(mc, labels, &hex);
+		if (n < 0)
+			return n;
 		if (!opened)
 			prom_family(m->name, m->type, m->help, out);
 		opened = true;
-		prom_sample(m->name, &label, 1, text, out);
+		prom_sample(m->name, labels, n, text, out);
+		free(hex);
 	}
+	return 0;
 }
 
 int metrics_write(const struct metrics_sample *s, FILE *out)
 {
 	size_t i;
+	int ret;
 
 	write_info(s, out);
 	write_global(s, out);
-	for (i = 0; s->memcgs && i < ARRAY_SIZE(cgroup_metrics); i++)
-		write_cgroup_family(&cgroup_metrics[i], s->memcgs, out);
+	for (i = 0; s->memcgs && i < ARRAY_SIZE(cgroup_metrics); i++) {
+		ret = write_cgroup_family(&cgroup_metrics[i], s->memcgs, out);
+		if (ret)
+			return ret;
+	}
 	return ferror(out) ? -EIO : 0;
 }

@@ -25,7 +25,7 @@ struct metrics_sample {
 /*
  * Every family the sample has a value for, each once, with its HELP and
  * TYPE lines. A figure the source does not know is left out, never
- * written as 0. Returns 0 or -EIO.
+ * written as 0. Returns 0, -ENOMEM or -EIO.
  */
 int metrics_write(const struct metrics_sample *s, FILE *out);
 

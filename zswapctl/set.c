@@ -18,6 +18,7 @@
 #include <sys/utsname.h>
 
 #include "cgroup_lookup.h"
+#include "escape.h"
 #include "set_params.h"
 #include "size.h"
 #include "zswapctl.h"
@@ -204,13 +205,20 @@ static int set_parameters(const struct zswapctl *ctl, int argc, char **argv)
 		after = before;
 	for (i = 0; i < argc / 2; i++) {
 		char old[VALUE_MAX], new[VALUE_MAX];
+		char old_text[ESCAPE_SIZE(VALUE_MAX)];
+		char new_text[ESCAPE_SIZE(VALUE_MAX)];
 
 		which[i]->show(&before, old, sizeof(old));
 		which[i]->show(&after, new, sizeof(new));
+		/* A compressor's name comes from the kernel or its files */
+		escape_text(old, 0, old_text, sizeof(old_text));
+		escape_text(new, 0, new_text, sizeof(new_text));
 		if (!strcmp(old, new))
-			printf("%s: %s (unchanged)\n", which[i]->name, new);
+			printf("%s: %s (unchanged)\n", which[i]->name,
+			       new_text);
 		else
-			printf("%s: %s -> %s\n", which[i]->name, old, new);
+			printf("%s: %s -> %s\n", which[i]->name, old_text,
+			       new_text);
 	}
 	ret = EXIT_OK;
 out:
@@ -240,6 +248,7 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 	struct zswapnl_error err = { 0 };
 	char old[VALUE_MAX], new[VALUE_MAX], what[CGROUP_PATH_MAX + 32];
 	struct cgroup_ref ref;
+	char *shown;
 	struct zswapnl *nl;
 	uint64_t bytes;
 	int ret;
@@ -286,8 +295,15 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 		limit_text(&after, new, sizeof(new));
 		zswapnl_memcg_free(&after);
 	}
-	printf("cgroup %s max: %s -> %s\n", before.path ? before.path : argv[1],
-	       old, new);
+	/* The path is the cgroup's name, which may hold any byte */
+	shown = escape_alloc(before.path ? before.path : argv[1], 0);
+	if (!shown) {
+		zc_error("out of memory");
+		ret = EXIT_SYSTEM;
+		goto free;
+	}
+	printf("cgroup %s max: %s -> %s\n", shown, old, new);
+	free(shown);
 	ret = EXIT_OK;
 free:
 	zswapnl_memcg_free(&before);

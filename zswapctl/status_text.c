@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "ratio.h"
 #include "size.h"
 #include "status.h"
@@ -13,12 +14,17 @@
 /* The longest label, "rejected (kmemcache fail):", and a space */
 #define LABEL_WIDTH 28
 
+/*
+ * The compressor and the zpool are names from the system, which the
+ * fallback reads from files: escaped as every text output does (escape.h)
+ */
 static void line(FILE *out, const char *label, const char *value)
 {
-	char key[LABEL_WIDTH];
+	char key[LABEL_WIDTH], text[ESCAPE_SIZE(VALUE_MAX)];
 
 	snprintf(key, sizeof(key), "%s:", label);
-	fprintf(out, "%-*s%s\n", LABEL_WIDTH, key, value);
+	escape_text(value, 0, text, sizeof(text));
+	fprintf(out, "%-*s%s\n", LABEL_WIDTH, key, text);
 }
 
 /* A size as --bytes asks, or "-" when the field is unknown */

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "escape.h"
 #include "table.h"
 
 int table_init(struct table *t, size_t ncols)
@@ -67,28 +68,6 @@ void table_free(struct table *t)
 	memset(t, 0, sizeof(*t));
 }
 
-size_t table_escape(const char *text, bool raw, char *buf, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t n = 0;
-
-	for (; *text && n + 4 < len; text++) {
-		unsigned char c = *text;
-
-		/* Bytes of 0x80 and up are UTF-8 and stay as they are */
-		if (c < 0x20 || c == 0x7f || (raw && (c == ' ' || c == '\\'))) {
-			buf[n++] = '\\';
-			buf[n++] = 'x';
-			buf[n++] = hex[c >> 4];
-			buf[n++] = hex[c & 0xf];
-		} else {
-			buf[n++] = c;
-		}
-	}
-	buf[n] = '\0';
-	return n;
-}
-
 size_t table_text_width(const char *text)
 {
 	mbstate_t state = { 0 };
@@ -119,12 +98,7 @@ size_t table_text_width(const char *text)
 /* An escaped copy of a cell, for printing and measuring */
 static char *escaped(const char *text, bool raw)
 {
-	size_t len = 4 * strlen(text) + 1;
-	char *buf = malloc(len);
-
-	if (buf)
-		table_escape(text, raw, buf, len);
-	return buf;
+	return escape_alloc(text, raw ? ESCAPE_SPACE | ESCAPE_BACKSLASH : 0);
 }
 
 static void print_cell(const char *text, size_t width, enum column_align align,

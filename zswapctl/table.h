@@ -2,6 +2,9 @@
 /*
  * A plain text table: columns as wide as their widest cell, one space
  * apart, or with --raw one space apart and no padding, every cell one word.
+ * Cells are printed through escape_text() (escape.h): control characters
+ * and bytes that are not UTF-8 as \xHH, and with --raw also spaces and
+ * backslashes, so that a field is one word that decodes back to its bytes.
  */
 #ifndef ZSWAPCTL_TABLE_H
 #define ZSWAPCTL_TABLE_H
@@ -32,14 +35,6 @@ long table_add_row(struct table *t);
 int table_set_cell(struct table *t, size_t row, size_t col, const char *text);
 int table_print(const struct table *t, FILE *out);
 void table_free(struct table *t);
-
-/*
- * The cell text as printed: control characters (and, for raw output,
- * spaces and backslashes) as \xHH, so that a cgroup name cannot break a
- * line or a field. Returns the bytes written, excluding the NUL; len must
- * be at least 4 * strlen(text) + 1.
- */
-size_t table_escape(const char *text, bool raw, char *buf, size_t len);
 
 /* Terminal columns text takes (UTF-8 aware) */
 size_t table_text_width(const char *text);

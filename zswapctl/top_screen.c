@@ -8,9 +8,9 @@
 #include <time.h>
 #include <wchar.h>
 
+#include "escape.h"
 #include "top_meters.h"
 #include "top_screen.h"
-#include "table.h"
 #include "top_table.h"
 #include "zswapctl.h"
 
@@ -212,8 +212,8 @@ static void draw_order(const struct top_order *ord)
 	x = pair(ROW_ORDER, 0, "Sort", sort);
 	x = pair(ROW_ORDER, x, "Tree", ord->tree ? "on" : "off");
 	/* A control character from --filter would move the cursor */
-	table_escape(ord->filter && *ord->filter ? ord->filter : "none", false,
-		     filter, sizeof(filter));
+	escape_text(ord->filter && *ord->filter ? ord->filter : "none", 0,
+		    filter, sizeof(filter));
 	pair(ROW_ORDER, x, "Filter", filter);
 }
 
@@ -302,7 +302,7 @@ static void draw_status(const struct frame *f)
 		x = put(y, 0, A_BOLD, f->prompt->label, COLS);
 		x += put(y, x, A_BOLD, ": ", COLS);
 		/* The filter it starts with may come from --filter */
-		table_escape(f->prompt->text, false, text, sizeof(text));
+		escape_text(f->prompt->text, 0, text, sizeof(text));
 		x += put(y, x, A_BOLD, text, COLS);
 		move(y, x < COLS ? x : COLS - 1);
 		return;

@@ -39,7 +39,8 @@ static void label_values(void)
 	label("a\\b", "a\\\\b", "a backslash is doubled");
 	label("say \"hi\"", "say \\\"hi\\\"", "a double quote is escaped");
 	label("two\nlines", "two\\nlines", "a newline is \\n");
-	label("tab\tcr\r", "tab\tcr\r", "other control characters stay");
+	label("tab\tcr\r", "tab\\\\x09cr\\\\x0d",
+	      "other control characters are the text \\xHH");
 	label("caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x98\x80",
 	      "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x98\x80",
 	      "UTF-8 of two, three and four bytes stays");
@@ -340,13 +341,13 @@ static void cgroup_metrics(void)
 	expect_line(text, "zswap_cgroup_stored_pages{cgroup=\"/\"} 100");
 	expect_line(
 		text,
-		"zswap_cgroup_compressed_bytes{cgroup=\"/we\\\"ird\\\\na\\nme\\\\xff\"} 581559");
+		"zswap_cgroup_compressed_bytes{cgroup=\"/we\\\"ird\\\\na\\nme\\\\xff\",cgroup_hex=\"2f7765226972645c6e610a6d65ff\"} 581559");
 	expect_line(
 		text,
-		"zswap_cgroup_max_bytes{cgroup=\"/we\\\"ird\\\\na\\nme\\\\xff\"} +Inf");
+		"zswap_cgroup_max_bytes{cgroup=\"/we\\\"ird\\\\na\\nme\\\\xff\",cgroup_hex=\"2f7765226972645c6e610a6d65ff\"} +Inf");
 	expect_line(
 		text,
-		"zswap_cgroup_zswpout_pages_total{cgroup=\"/we\\\"ird\\\\na\\nme\\\\xff\"} 18446744073709551614");
+		"zswap_cgroup_zswpout_pages_total{cgroup=\"/we\\\"ird\\\\na\\nme\\\\xff\",cgroup_hex=\"2f7765226972645c6e610a6d65ff\"} 18446744073709551614");
 	expect_line(text, "zswap_cgroup_max_bytes{cgroup=\"/app\"} 8388608");
 	expect_line(text, "zswap_cgroup_zswpin_pages_total{cgroup=\"/app\"} 7");
 	expect_no(text, "zswap_cgroup_compressed_bytes{cgroup=\"/\"}");

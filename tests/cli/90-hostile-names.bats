@@ -1,0 +1,380 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# zswapctl with cgroup names chosen to hurt: cgroupfs takes any byte but
+# '/' and NUL in a name. setup_file() builds a recorded tree, the patched
+# one plus cgroups named with ESC and OSC sequences, C1 CSI (as UTF-8 and
+# as a raw byte), bytes that are not UTF-8 (0xff, 0xc3 alone), newline,
+# tab, carriage return, DEL, quotes, backslashes, the text "\x1b" beside a
+# real ESC, a right-to-left override, names of 255 bytes, a tree 130 levels
+# deep and a chain of 255-byte names longer than PATH_MAX. Every command
+# and output format then runs on it:
+#  - JSON is valid UTF-8 (strict decoding, python3 and jq), has no raw
+#    control byte, and every cgroup is in it, its exact bytes given back
+#    by "path" or, for a name that is not UTF-8, by "path_hex";
+#  - text has no control byte but its newlines, no C1 control, no
+#    direction mark, is valid UTF-8, and has a row for every cgroup; the
+#    PATH fields of --raw decode back to the exact bytes;
+#  - Prometheus text passes promtool and the suite's structure check (no
+#    series twice), and its "cgroup" and "cgroup_hex" labels give back
+#    every cgroup's exact bytes.
+# The expected cgroups come from find(1) over the tree, not from zswapctl.
+
+load helpers
+load ../lib/prom
+load ../lib/tmux
+
+# A memcg folder: the files of /work, so that every figure is known
+mkmemcg() {
+	mkdir -p -- "$1"
+	cp "$HOSTILE/sys/fs/cgroup/work"/{cgroup.controllers,memory.stat,memory.zswap.current} \
+		"$HOSTILE/sys/fs/cgroup/work/memory.zswap.max" "$1/"
+}
+
+# The names, in bash's $'...' quoting; 255 bytes is the longest a name
+# may be (NAME_MAX)
+hostile_names() {
+	NAMES=(
+		$'esc\e[31mred\e[0m'
+		$'title\e]0;pwned\a'
+		$'ff\xff'
+		$'lone\xc3'
+		$'c1\xc2\x9b31m'
+		$'raw\x9b'
+		'with space'
+		$'new\nline'
+		$'tab\there'
+		$'cr\rhidden'
+		'quote"s'
+		"single'quote"
+		'back\slash'
+		'lit\x1b'
+		$'lit\x1b'
+		$'del\x7f'
+		$'rlo\xe2\x80\xaeevil'
+		$'caf\xc3\xa9'
+		"$(printf 'N%.0s' {1..255})"
+		"$(printf '\xe6\x97\xa5%.0s' {1..85})"
+		$'\xff\xfe'"$(printf 'x%.0s' {1..253})"
+	)
+}
+
+setup_file() {
+	local cg name i long
+	HOSTILE=$BATS_FILE_TMPDIR/hostile
+	export HOSTILE
+	cp -r "$TOP/tests/data/sysroot-patched" "$HOSTILE"
+	cg=$HOSTILE/sys/fs/cgroup
+	hostile_names
+	for name in "${NAMES[@]}"; do
+		mkmemcg "$cg/$name"
+	done
+	# 130 levels, the deepest with an ESC sequence in its name
+	name=$cg/deep
+	mkmemcg "$name"
+	for ((i = 2; i < 130; i++)); do
+		name=$name/d$i
+		mkmemcg "$name"
+	done
+	mkmemcg "$name/"$'\e[2J\e[H'"bottom"
+	# 20 names of 255 bytes, one in another: a path of 5 KiB, beyond
+	# PATH_MAX, built a folder at a time as no path may be that long
+	long=$(printf 'L%.0s' {1..254})
+	(
+		cd "$cg" || exit 1
+		for ((i = 0; i < 20; i++)); do
+			mkdir -- "$long$((i % 10))" && cd -- "$long$((i % 10))" || exit 1
+			cp "$cg/work/memory.stat" . || exit 1
+		done
+	) || fail "cannot build the long chain"
+	# What zswapctl must list: every folder with a memory.stat, NUL apart
+	(cd "$cg" && find . -name memory.stat -printf '%h\0') |
+		sed -z 's|^\.$|/|; s|^\./|/|' >"$BATS_FILE_TMPDIR/expected"
+	# The patched tree's five, 21 names, 130 levels, 20 long names
+	assert_equal "$(tr -cd '\0' <"$BATS_FILE_TMPDIR/expected" | wc -c)" $((5 + 21 + 130 + 20))
+	[ "$(tr '\0' '\n' <"$BATS_FILE_TMPDIR/expected" | awk '{ print length }' |
+		sort -n | tail -1)" -gt 4096 ] || fail "no path longer than PATH_MAX"
+	assert_equal "$(tr '\0' '\n' <"$BATS_FILE_TMPDIR/expected" | grep '^/deep' |
+		tr -cd '/\n' | awk '{ print length }' | sort -n | tail -1)" 130
+}
+
+setup() {
+	require_zswapctl
+	[ -x /usr/bin/python3 ] || fail "no /usr/bin/python3 (make deps installs it)"
+	command -v jq >/dev/null || fail "no jq (make deps installs it)"
+	command -v promtool >/dev/null || fail "no promtool (make deps installs it)"
+	EXPECTED=$BATS_FILE_TMPDIR/expected
+	OUT=$BATS_TEST_TMPDIR/out
+}
+
+teardown() {
+	tmux_stop
+}
+
+zh() { "$ZSWAPCTL" --sysroot "$HOSTILE" "$@"; }
+
+# capture CMD...: CMD's stdout in $OUT, byte for byte; it must exit 0 and
+# say nothing on stderr
+capture() {
+	local rc=0
+	"$@" >"$OUT" 2>"$OUT.err" || rc=$?
+	[ "$rc" = 0 ] || fail "exit $rc from $*: $(cat "$OUT.err")"
+	[ ! -s "$OUT.err" ] || fail "stderr from $*: $(cat "$OUT.err")"
+}
+
+# check MODE FILE: the checks of the file header, by python3. Modes:
+#  text   valid UTF-8; no C0 control but newline, no DEL, no C1, no U+061C,
+#         U+200E, U+200F, U+2028-U+202E, U+2066-U+2069
+#  json   text, then JSON (python3, strictly); with --paths, its cgroups
+#         are those expected, bytes from "path" or "path_hex"
+#  raw    text, and the first field of each line but the header, its \xHH
+#         decoded, gives the expected cgroups
+#  rows N text, and N lines besides the header (with --count: as many as expected)
+#  prom   text, and the cgroups of zswap_cgroup_stored_pages, their bytes
+#         from "cgroup" or "cgroup_hex", are those expected
+check() {
+	run /usr/bin/python3 - "$EXPECTED" "$@" <<'PY'
+import json, re, sys
+
+expected_file, mode, path = sys.argv[1:4]
+args = sys.argv[4:]
+expected = set(p for p in open(expected_file, "rb").read().split(b"\0") if p)
+data = open(path, "rb").read()
+try:
+    text = data.decode("utf-8", errors="strict")
+except UnicodeDecodeError as e:
+    sys.exit(f"not UTF-8: {e}")
+marks = {0x061C, 0x200E, 0x200F} | set(range(0x2028, 0x202F)) | set(range(0x2066, 0x206A))
+for i, ch in enumerate(text):
+    cp = ord(ch)
+    if (cp < 0x20 and ch != "\n") or 0x7F <= cp <= 0x9F or cp in marks:
+        sys.exit(f"U+{cp:04X} at {i}: {text[max(0, i - 30):i + 10]!r}")
+
+def same(got, what):
+    got_set = set(got)
+    if len(got) != len(got_set):
+        sys.exit(f"{what}: a cgroup comes twice")
+    if got_set != expected:
+        cut = lambda paths: [p if len(p) < 80 else p[:60] + b"..." for p in sorted(paths)[:5]]
+        missing = cut(expected - got_set)
+        extra = cut(got_set - expected)
+        sys.exit(f"{what}: {len(got_set)} cgroups, {len(expected)} expected;"
+                 f" missing {missing}, not expected {extra}")
+
+def unhex(s):
+    return re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m[1], 16)]), s.encode())
+
+if mode == "json":
+    doc = json.loads(text)
+    if args == ["--paths"]:
+        rows = doc["cgroups"]
+        got = []
+        for c in rows:
+            if "path_hex" in c:
+                raw = bytes.fromhex(c["path_hex"])
+                # The escaped "path" says the same bytes
+                if unhex(c["path"]) != raw:
+                    sys.exit(f"path {c['path']!r} is not path_hex {c['path_hex']}")
+                got.append(raw)
+            else:
+                got.append(c["path"].encode())
+        same(got, "JSON")
+elif mode == "raw":
+    same([unhex(line.split(" ")[0]) for line in text.splitlines()[1:]], "--raw")
+elif mode == "rows":
+    lines = text.splitlines()[1:]
+    want = len(expected) if args[0] == "--count" else int(args[0])
+    if len(lines) != want:
+        sys.exit(f"{len(lines)} rows, {want} expected")
+elif mode == "prom":
+    got = []
+    label = re.compile(r'([a-z_]+)="((?:[^"\\]|\\.)*)"')
+    for line in text.splitlines():
+        if not line.startswith("zswap_cgroup_stored_pages{"):
+            continue
+        labels = {k: re.sub(r"\\(.)", lambda m: "\n" if m[1] == "n" else m[1], v)
+                  for k, v in label.findall(line[:line.rindex("}")])}
+        if "cgroup_hex" in labels:
+            got.append(bytes.fromhex(labels["cgroup_hex"]))
+        else:
+            got.append(labels["cgroup"].encode())
+    same(got, "Prometheus")
+PY
+	[ "$status" = 0 ] || fail "$1 check of $2: $output"
+}
+
+@test "the fallback lists every cgroup, 130 levels and 5 KiB paths, within 40 open files" {
+	# It keeps a bounded number of folders open however deep the tree is
+	capture bash -c 'ulimit -n 40 && exec "$@"' _ "$ZSWAPCTL" --sysroot "$HOSTILE" cgroups --json
+	check json "$OUT" --paths
+}
+
+@test "cgroups --json, every style and option: valid UTF-8 JSON, every cgroup's exact bytes" {
+	local args
+	for args in "--json" "--json=short" "--json --tree" "-J -o PATH,ID" "-J -o ID,PATH,MAX" \
+		"--json --sort PATH --reverse" "--json --bytes"; do
+		# shellcheck disable=SC2086 # the options are words
+		capture zh cgroups $args
+		check json "$OUT" --paths
+		jq -e '.cgroups | length' "$OUT" >/dev/null || fail "jq cannot read cgroups $args"
+	done
+	# A name that is not UTF-8 has path_hex; a valid one has none
+	capture zh cgroups --json=short
+	jq -e '[.cgroups[] | select(.path_hex == "2f6666ff")] | length == 1' "$OUT" ||
+		fail "no path_hex for /ff\\xff"
+	jq -e '[.cgroups[] | select(.path == "/caf\u00e9")][0] | has("path_hex") | not' "$OUT" ||
+		fail "/café is valid UTF-8: it needs no path_hex"
+	jq -e '[.cgroups[] | select(.path == "/esc\u001b[31mred\u001b[0m")] | length == 1' "$OUT" ||
+		fail "a valid name with controls is exact, its controls JSON escapes"
+	# jq writes \u001b as a raw ESC: zswapctl itself never does
+	! grep -q $'\e' "$OUT" || fail "a raw ESC in the JSON"
+}
+
+@test "cgroups --json of one cgroup, by its id: the path of a name that is not UTF-8" {
+	local id
+	id=$(stat -c %i "$HOSTILE/sys/fs/cgroup/"$'lone\xc3')
+	capture zh cgroups --json "$id"
+	check json "$OUT"
+	run jq -r '.cgroups[0].path_hex' "$OUT"
+	assert_output 2f6c6f6e65c3
+}
+
+@test "cgroups as text: aligned, --tree, --raw, -o: no control byte, every cgroup a row" {
+	local args locale
+	for locale in C.UTF-8 C; do
+		for args in "" "--tree" "-o PATH" "--bytes -o PATH,MAX" "--sort PATH"; do
+			# shellcheck disable=SC2086
+			capture env LC_ALL=$locale "$ZSWAPCTL" --sysroot "$HOSTILE" cgroups $args
+			check text "$OUT"
+			check rows "$OUT" --count
+		done
+	done
+	# The names are there, escaped
+	capture zh cgroups -o PATH
+	grep -qxF '/esc\x1b[31mred\x1b[0m' "$OUT" || fail "no /esc\\x1b[31mred\\x1b[0m"
+	grep -qxF '/c1\xc2\x9b31m' "$OUT" || fail "no /c1\\xc2\\x9b31m"
+	grep -qxF '/raw\x9b' "$OUT" || fail "no /raw\\x9b"
+	grep -qxF '/new\x0aline' "$OUT" || fail "no /new\\x0aline"
+	grep -qxF '/rlo\xe2\x80\xaeevil' "$OUT" || fail "no /rlo\\xe2\\x80\\xaeevil"
+	grep -qxF $'/caf\xc3\xa9' "$OUT" || fail "valid UTF-8 is kept: no /café"
+	grep -qxF '/back\slash' "$OUT" || fail "no /back\\slash"
+	# --raw decodes back to every name
+	for args in "--raw" "--raw --tree" "--raw -o PATH,ID"; do
+		# shellcheck disable=SC2086
+		capture zh cgroups $args
+		check text "$OUT"
+		check raw "$OUT"
+	done
+}
+
+@test "top -b: no control byte, every cgroup a row, flat and as a tree" {
+	local args
+	for args in "" "--tree" "--sort PATH"; do
+		# shellcheck disable=SC2086
+		capture zh top -b -n 1 -d 0.1 $args
+		check text "$OUT"
+		# The block: three header lines, the table, an empty line
+		sed -n '4,$p' "$OUT" | sed '$d' >"$OUT.table"
+		check rows "$OUT.table" --count
+	done
+	capture zh top -b -n 1 -d 0.1 --filter lit
+	check text "$OUT"
+	# The text "\x1b" and an ESC look alike here, as the aligned table is
+	# for people; --raw and JSON tell them apart
+	assert_equal "$(grep -c '^/lit\\x1b ' "$OUT")" 2
+}
+
+@test "export and status --format=prometheus: promtool content, no series twice, every cgroup" {
+	capture zh export
+	check text "$OUT"
+	prom_lint "$(cat "$OUT")"
+	prom_structure "$(cat "$OUT")"
+	check prom "$OUT"
+	# The text of an ESC and an ESC: one label value, two series by cgroup_hex
+	grep -qF 'zswap_cgroup_stored_pages{cgroup="/lit\\x1b"} ' "$OUT" ||
+		fail "the name '/lit\\x1b' is not exact"
+	grep -qF 'zswap_cgroup_stored_pages{cgroup="/lit\\x1b",cgroup_hex="2f6c69741b"} ' "$OUT" ||
+		fail "the name '/lit<ESC>' has no cgroup_hex"
+	capture zh export --output "$BATS_TEST_TMPDIR/z.prom"
+	check prom "$BATS_TEST_TMPDIR/z.prom"
+	capture zh status --format=prometheus
+	check text "$OUT"
+	prom_lint "$(cat "$OUT")"
+}
+
+# A tree whose module parameters hold control characters and bytes that are
+# not UTF-8, as a recorded tree may: the compressor and the zpool are
+# strings from outside too
+hostile_params() {
+	local root
+	root=$(copy_root patched)
+	printf 'lz\033]0;pwned\007\377o\n' >"$root/sys/module/zswap/parameters/compressor"
+	printf 'zb\302\233ud\n' >"$root/sys/module/zswap/parameters/zpool"
+	echo "$root"
+}
+
+@test "status, its JSON and its metrics with a compressor and a zpool that are not clean" {
+	local root
+	root=$(hostile_params)
+	capture "$ZSWAPCTL" --sysroot "$root" status
+	check text "$OUT"
+	grep -qxF 'compressor:                 lz\x1b]0;pwned\x07\xffo' "$OUT" ||
+		fail "compressor: $(grep compressor "$OUT")"
+	grep -qxF 'zpool:                      zb\xc2\x9bud' "$OUT" || fail "zpool: $(grep zpool "$OUT")"
+	capture "$ZSWAPCTL" --sysroot "$root" status --json
+	check json "$OUT"
+	run jq -r '.compressor_hex, .zpool, has("zpool_hex")' "$OUT"
+	assert_output "6c7a1b5d303b70776e656407ff6f"$'\n'$'zb\xc2\x9bud'$'\nfalse'
+	capture "$ZSWAPCTL" --sysroot "$root" status --format=prometheus
+	check text "$OUT"
+	prom_lint "$(cat "$OUT")"
+}
+
+@test "set and error messages: the path and the arguments escaped, on stdout and stderr" {
+	local root id
+	root=$(copy_root patched)
+	mkdir "$root/sys/fs/cgroup/"$'evil\e[2J\xff'
+	cp "$root/sys/fs/cgroup/work"/{cgroup.controllers,memory.stat,memory.zswap.max} \
+		"$root/sys/fs/cgroup/"$'evil\e[2J\xff/'
+	id=$(stat -c %i "$root/sys/fs/cgroup/"$'evil\e[2J\xff')
+	capture "$ZSWAPCTL" --sysroot "$root" set cgroup "$id" max 1M
+	check text "$OUT"
+	assert_equal "$(cat "$OUT")" 'cgroup /evil\x1b[2J\xff max: max -> 1048576 (1 MiB)'
+	run -1 --separate-stderr "$ZSWAPCTL" --sysroot "$root" cgroups $'/nope\e[2J\xff\x9b'
+	assert_one_line_error "no cgroup '/nope\\\\x1b\\[2J\\\\xff\\\\x9b'"
+	printf '%s' "$stderr" >"$OUT"
+	check text "$OUT"
+}
+
+@test "the curses view of top draws every name escaped and leaves the title alone" {
+	local filter line
+	command -v tmux >/dev/null || fail "no tmux (make deps installs it)"
+	tmux_start 200 50
+	# One name at a time: the deep and long paths would make PATH wider
+	# than the screen
+	for filter in red pwned c1 raw line evil; do
+		case $filter in
+		red) line='/esc\\x1b\[31mred\\x1b\[0m' ;;
+		pwned) line='/title\\x1b\]0;pwned\\x07' ;;
+		c1) line='/c1\\xc2\\x9b31m' ;;
+		raw) line='/raw\\x9b' ;;
+		line) line='/new\\x0aline' ;;
+		evil) line='/rlo\\xe2\\x80\\xaeevil' ;;
+		esac
+		pane_run "$ZSWAPCTL --sysroot $HOSTILE top -d 0.2 --filter $filter"
+		wait_for_pane "^$line +[0-9]"
+		pane_keys q
+		wait_for_shell
+	done
+	# The OSC of a name would have set the pane's title
+	[ "$(pane_get '#{pane_title}')" != pwned ] || fail "a name set the title"
+}
+
+@test "valgrind: the hostile tree through cgroups, top -b and export leaks nothing" {
+	local vg=(valgrind --quiet --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
+		  --error-exitcode=9)
+	command -v valgrind >/dev/null || fail "no valgrind (make deps installs it)"
+	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$HOSTILE" cgroups --json
+	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$HOSTILE" cgroups --tree
+	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$HOSTILE" top -b -n 1 -d 0.1 --tree
+	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$HOSTILE" export
+}
