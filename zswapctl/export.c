@@ -4,6 +4,7 @@
  * cgroups' in the Prometheus text format, on stdout or in a file replaced
  * whole, for node_exporter's textfile collector.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 
@@ -21,7 +22,8 @@ static void export_usage(void)
 	       "\n"
 	       "Options:\n"
 	       " -o, --output <file>         replace <file> whole (a temporary file in its\n"
-	       "                             folder, synced, renamed over it; mode 0644)\n"
+	       "                             folder, synced, renamed over it; mode 0644);\n"
+	       "                             a FIFO or a device is written in place\n"
 	       "     --no-cgroups            only the global figures\n"
 	       "     --source <mode>         netlink, fallback or auto\n"
 	       "     --sysroot <dir>         read the files under <dir> instead of /\n"
@@ -100,21 +102,31 @@ static int take_sample(const struct zswapctl *ctl, bool cgroups,
 	return ret;
 }
 
+static int out_of_memory(void)
+{
+	zc_error("out of memory");
+	return EXIT_SYSTEM;
+}
+
 static int write_sample(const struct metrics_sample *s, const char *path)
 {
 	struct outfile of;
 	int ret;
 
-	/* Errors on stdout are main()'s to report */
+	/* A write error on stdout is main()'s to report */
 	if (!path) {
-		metrics_write(s, stdout);
+		if (metrics_write(s, stdout) == -ENOMEM)
+			return out_of_memory();
 		return EXIT_OK;
 	}
 	ret = outfile_open(&of, path);
 	if (ret)
 		return ret;
-	/* A write error shows in outfile_commit(), which then removes it */
-	metrics_write(s, of.fp);
+	if (metrics_write(s, of.fp) == -ENOMEM) {
+		outfile_abort(&of);
+		return out_of_memory();
+	}
+	/* A write error shows in outfile_commit(), which then says so */
 	return outfile_commit(&of);
 }
 
