@@ -207,8 +207,9 @@ prom_memcgs() {
 
 # prom_expected ROOT SOURCE: the samples the files under ROOT (empty for
 # the running system) say the exporter must write with the source SOURCE
-# (netlink or fallback), "SERIES VALUE" a line, sorted; the info families
-# and the cgroups' zero pages, which no file holds, are not among them.
+# (netlink or fallback), "SERIES VALUE" a line, in the maps' order; the
+# info families and the cgroups' zero pages, which no file holds, are not
+# among them.
 prom_expected() {
 	local root=$1 source=$2 metric v path
 	for metric in "${!PROM_GLOBAL[@]}"; do
@@ -228,9 +229,9 @@ prom_expected() {
 # exporter's TEXT is what the files under ROOT say (prom_expected, or
 # EXPECTED when the caller took it already), and there is no other: a
 # figure whose file is missing is left out. zswap_source says SOURCE,
-# zswap_info the parameters' compressor and zpool, where they are. A cgroup's zero pages
-# are in no file: none from the fallback, and over netlink one sample for
-# each memory cgroup, no more than its stored pages.
+# zswap_info the parameters' compressor and zpool, where they are. A
+# cgroup's zero pages are in no file: none from the fallback, and over
+# netlink one sample for each memory cgroup, no more than its stored pages.
 prom_check_files() {
 	local text=$1 root=$2 source=$3 want got params=$2/sys/module/zswap/parameters
 	local line series v cgroup stored key labels=() n=0
