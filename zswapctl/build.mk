@@ -2,7 +2,8 @@
 # zswapctl, included by the top Makefile (BUILD, CC and ALL_CFLAGS come from it).
 #
 #   make zswapctl              $(BUILD)/bin/zswapctl, linked to $(BUILD)/lib/libzswapnl.so
-#   make unit-tests-zswapctl   $(BUILD)/tests/unit/zswapctl-*, TAP on stdout
+#   make unit-tests-zswapctl   $(BUILD)/tests/unit/zswapctl-*, TAP on stdout, and
+#                              the tools of tests/cli ($(BUILD)/tests/cli/*)
 #
 # The parts that need no library (parsers, formatters, the column table,
 # the tree) also go into an archive, so each unit test links only them.
@@ -20,6 +21,8 @@ ZSWAPCTL_PURE_OBJS := $(ZSWAPCTL_PURE:%=$(ZSWAPCTL_OUT)/%.o)
 ZSWAPCTL_PURE_LIB := $(ZSWAPCTL_OUT)/libzswapctl-pure.a
 ZSWAPCTL_UNIT_SRCS := $(wildcard tests/unit/zswapctl-*.c)
 ZSWAPCTL_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(ZSWAPCTL_UNIT_SRCS))
+# Programs the host suites of tests/cli run zswapctl under
+ZSWAPCTL_TEST_TOOLS := $(patsubst tests/cli/%.c,$(BUILD)/tests/cli/%,$(wildcard tests/cli/*.c))
 
 # "zswapctl top" draws with ncursesw; only its screen files include curses.h
 NCURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
@@ -29,7 +32,7 @@ $(ZSWAPCTL_OUT)/top_screen.o $(ZSWAPCTL_OUT)/top_curses.o: \
 
 zswapctl: $(BUILD)/bin/zswapctl
 
-unit-tests-zswapctl: $(ZSWAPCTL_UNIT_TESTS)
+unit-tests-zswapctl: $(ZSWAPCTL_UNIT_TESTS) $(ZSWAPCTL_TEST_TOOLS)
 
 $(ZSWAPCTL_OUT)/%.o: zswapctl/%.c
 	@mkdir -p $(@D)
@@ -57,8 +60,12 @@ $(BUILD)/tests/unit/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.
 		-Izswapctl -Itests/unit -o $@ $< \
 		$(ZSWAPCTL_PURE_LIB) -lcjson
 
+$(BUILD)/tests/cli/%: tests/cli/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -D_GNU_SOURCE -o $@ $<
+
 -include $(ZSWAPCTL_OBJS:.o=.d) $(ZSWAPCTL_UNIT_SRCS:tests/unit/%.c=$(ZSWAPCTL_OUT)/unit-%.d)
 
 # "make" builds the tool, and the checks build it and its unit tests first
 all: zswapctl
-check check-host check-vm: zswapctl unit-tests-zswapctl
+check check-full check-host check-vm: zswapctl unit-tests-zswapctl
