@@ -18,7 +18,9 @@ TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/swapm
 	kernel-fullconfig-check bindeb-pkg vm demo check check-full \
 	check-host check-vm clean distclean
 
-all: tools
+# "make": the library and the tool only. The test tools (and YNL, from the
+# 150 MB linux-source-6.12) are for the targets that run the tests.
+all:
 
 # Each part's rules live beside it: lib and unit-tests (libzswapnl/build.mk),
 # zswapctl (zswapctl/build.mk).
@@ -30,6 +32,7 @@ all: tools
 help:
 	@echo 'make deps           install the Debian packages the project needs (root)'
 	@echo 'make                build the user-space programs'
+	@echo 'make tools          build the test tools and YNL (needs linux-source-6.12)'
 	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock|debug)'
 	@echo 'make kernel-tree    leave an editable git tree of the series in build/tree'
 	@echo 'make kernel-export  write build/tree commits back to kernel/patches and kernel/series'
@@ -95,7 +98,7 @@ bindeb-pkg:
 vm: tools
 	@tests/vm/run -- $(CMD)
 
-demo: all
+demo: all tools
 	@tests/vm/run -- tests/vm/demo.sh
 
 # Benchmarks, not tests: ROUNDS and ICOUNT=1 (instruction-counted guest time)
@@ -109,17 +112,17 @@ bench-top: all
 	@tests/vm/run --quiet --record $(BUILD)/bench/.top-run -- tests/bench/top-cpu; \
 		rc=$$?; cat "$$(cat $(BUILD)/bench/.top-run)/top-cpu.txt" 2>/dev/null; exit $$rc
 
-check: all
+check: all tools
 	@tests/check all
 
 # make check and the checks that do not fit CI's time (the bisect check)
-check-full: all
+check-full: all tools
 	@tests/check full
 
-check-host: all
+check-host: all tools
 	@tests/check host
 
-check-vm: all
+check-vm: all tools
 	@tests/check vm
 
 clean:
