@@ -4,13 +4,116 @@
 # "zswapctl top --list-columns" by tests/cli/50-completions.bats.
 # shellcheck disable=SC2207  # COMPREPLY=($(compgen ...)) is the idiom
 
+# The cgroup2 mount point in mountinfo file $1, as zswapctl finds it: the
+# one at /sys/fs/cgroup, else /sys/fs/cgroup/unified (a hybrid host, whose
+# cgroup v1 folders are not cgroups zswapctl takes), else the first; none
+# when no cgroup2 is mounted
+_zswapctl_mountinfo_cgroup2()
+{
+	awk '{
+		for (i = 7; i <= NF && $i != "-"; i++)
+			;
+		mp[NR] = $5
+		if ($(i + 1) == "cgroup2")
+			cg[NR] = 1
+	}
+	END {
+		rank = 3
+		for (n = 1; n <= NR; n++) {
+			if (!(n in cg))
+				continue
+			# a mount over it hides it
+			for (m = n + 1; m <= NR && mp[m] != mp[n]; m++)
+				;
+			if (m <= NR)
+				continue
+			r = mp[n] == "/sys/fs/cgroup" ? 0 : mp[n] == "/sys/fs/cgroup/unified" ? 1 : 2
+			if (r < rank) {
+				rank = r
+				best = mp[n]
+			}
+		}
+		if (rank == 3)
+			exit 1
+		# the kernel writes space, tab, newline and backslash as \ooo
+		while (match(best, /\\[0-3][0-7][0-7]/)) {
+			v = substr(best, RSTART + 1, 1) * 64 + substr(best, RSTART + 2, 1) * 8 + \
+				substr(best, RSTART + 3, 1)
+			out = out substr(best, 1, RSTART - 1) sprintf("%c", v)
+			best = substr(best, RSTART + 4)
+		}
+		print out best
+	}' "$1"
+}
+
+# A word as the shell passes it on: without the quotes and backslashes
+# that keep its spaces
+_zswapctl_dequote()
+{
+	local in=$1 out='' c q='' i
+	for ((i = 0; i < ${#in}; i++)); do
+		c=${in:i:1}
+		if [ "$q" = "'" ]; then
+			if [ "$c" = "'" ]; then q=''; else out+=$c; fi
+		elif [ "$c" = "\\" ]; then
+			# in double quotes, only these lose their backslash
+			if [ "$q" = '"' ] && [[ ${in:i+1:1} != [\$\`\"\\] ]]; then
+				out+=$c
+			else
+				((i++))
+				out+=${in:i:1}
+			fi
+		elif [ -n "$q" ]; then
+			if [ "$c" = "$q" ]; then q=''; else out+=$c; fi
+		elif [ "$c" = "'" ] || [ "$c" = '"' ]; then
+			q=$c
+		else
+			out+=$c
+		fi
+	done
+	printf '%s' "$out"
+}
+
+# The --sysroot of the command line, or nothing; bash splits
+# "--sysroot=DIR" into three words, "=" the second
+_zswapctl_sysroot()
+{
+	local i
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case ${COMP_WORDS[i]} in
+		--sysroot)
+			[ "${COMP_WORDS[i + 1]}" = = ] && ((i++))
+			_zswapctl_dequote "${COMP_WORDS[i + 1]}"
+			return
+			;;
+		--sysroot=*) _zswapctl_dequote "${COMP_WORDS[i]#--sysroot=}"; return ;;
+		esac
+	done
+}
+
+# The memcgs whose path starts with $1, one a line, relative to the
+# cgroup2 root the way zswapctl takes them, under the line's --sysroot
 _zswapctl_cgroups()
 {
-	local root=/sys/fs/cgroup dir
-	# Paths relative to the cgroup2 root, the way zswapctl takes them
+	local sysroot mnt root dir
+	sysroot=$(_zswapctl_sysroot)
+	if [ -r "$sysroot/proc/self/mountinfo" ]; then
+		mnt=$(_zswapctl_mountinfo_cgroup2 "$sysroot/proc/self/mountinfo") || return
+	else
+		mnt=/sys/fs/cgroup
+	fi
+	root=$sysroot${mnt%/}
 	while IFS= read -r dir; do
 		[ -f "$dir/memory.stat" ] && printf '%s\n' "${dir#"$root"/}"
 	done < <(compgen -d -- "$root/${1#/}")
+}
+
+# COMPREPLY gets the memcgs that complete the current word, whole whatever
+# their names hold; readline quotes them as it would file names
+_zswapctl_complete_cgroups()
+{
+	mapfile -t COMPREPLY < <(_zswapctl_cgroups "$(_zswapctl_dequote "$cur")")
+	compopt -o filenames 2>/dev/null
 }
 
 _zswapctl()
@@ -26,7 +129,11 @@ _zswapctl()
 	# The command is the first word that is neither an option nor its argument
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
-		--source|--sysroot|-o|--output|-x|--sort|-c|--count|--format) ((i++)) ;;
+		--source|--sysroot|-o|--output|-x|--sort|-c|--count|--format)
+			# "--sysroot=DIR" is three words to bash, "=" the second
+			[ "${COMP_WORDS[i + 1]}" = = ] && ((i++))
+			((i++))
+			;;
 		-*) ;;
 		*)
 			if [ -z "$cmd" ]; then
@@ -53,7 +160,7 @@ _zswapctl()
 			;;
 		-d|--delay|-n|--iterations) return ;;
 		-f|--filter)
-			COMPREPLY=($(compgen -W "$(_zswapctl_cgroups "$cur")" -- "$cur"))
+			_zswapctl_complete_cgroups
 			return
 			;;
 		esac
@@ -127,7 +234,7 @@ _zswapctl()
 			COMPREPLY=($(compgen -W '--bytes --json --json= --noheadings --output --raw
 				--sort --reverse --tree --help --source --sysroot' -- "$cur"))
 			;;
-		*) COMPREPLY=($(compgen -W "$(_zswapctl_cgroups "$cur")" -- "$cur")) ;;
+		*) _zswapctl_complete_cgroups ;;
 		esac
 		;;
 	set)
@@ -138,7 +245,7 @@ _zswapctl()
 		# set cgroup PATH max SIZE
 		if [ "$nargs" -ge 1 ] && [ "$(_zswapctl_word_after set)" = cgroup ]; then
 			case $nargs in
-			1) COMPREPLY=($(compgen -W "$(_zswapctl_cgroups "$cur")" -- "$cur")) ;;
+			1) _zswapctl_complete_cgroups ;;
 			2) COMPREPLY=($(compgen -W max -- "$cur")) ;;
 			esac
 			return

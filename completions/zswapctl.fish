@@ -7,9 +7,63 @@ set -l commands status cgroups memcg set monitor export top
 set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX
 set -l top_columns PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX
 
+# The cgroup2 mount point, as zswapctl finds it in mountinfo: the one at
+# /sys/fs/cgroup, else /sys/fs/cgroup/unified (a hybrid host, whose cgroup
+# v1 folders are not cgroups zswapctl takes), else the first; none when no
+# cgroup2 is mounted. Under the line's --sysroot, /sys/fs/cgroup without
+# that file.
+function __zswapctl_cgroup_root
+    set -l args (commandline -opc)
+    set -l sysroot ''
+    set -l i (contains -i -- --sysroot $args)
+    and set sysroot $args[(math $i + 1)]
+    set -l mnt /sys/fs/cgroup
+    if test -r $sysroot/proc/self/mountinfo
+        set mnt (awk '{
+            for (i = 7; i <= NF && $i != "-"; i++)
+                ;
+            mp[NR] = $5
+            if ($(i + 1) == "cgroup2")
+                cg[NR] = 1
+        }
+        END {
+            rank = 3
+            for (n = 1; n <= NR; n++) {
+                if (!(n in cg))
+                    continue
+                for (m = n + 1; m <= NR && mp[m] != mp[n]; m++)
+                    ;
+                if (m <= NR)
+                    continue
+                r = mp[n] == "/sys/fs/cgroup" ? 0 : mp[n] == "/sys/fs/cgroup/unified" ? 1 : 2
+                if (r < rank) {
+                    rank = r
+                    best = mp[n]
+                }
+            }
+            if (rank == 3)
+                exit 1
+            while (match(best, /\\[0-3][0-7][0-7]/)) {
+                v = substr(best, RSTART + 1, 1) * 64 + substr(best, RSTART + 2, 1) * 8 + \
+                    substr(best, RSTART + 3, 1)
+                out = out substr(best, 1, RSTART - 1) sprintf("%c", v)
+                best = substr(best, RSTART + 4)
+            }
+            print out best
+        }' $sysroot/proc/self/mountinfo)
+        or return 1
+    end
+    # string replace fails when there is nothing to replace
+    printf '%s\n' (string replace -r '/$' '' -- $sysroot$mnt)
+end
+
 function __zswapctl_cgroups
-    for f in /sys/fs/cgroup/**/memory.stat
-        string replace -r '^/sys/fs/cgroup/(.*)/memory.stat$' '$1' -- $f
+    set -l root (__zswapctl_cgroup_root)
+    or return
+    for f in $root/**/memory.stat
+        set -l dir (string replace -r '/memory.stat$' '' -- $f)
+        test "$dir" = "$root"; and continue
+        string sub -s (math (string length -- $root) + 2) -- $dir
     end
 end
 
