@@ -226,6 +226,11 @@ int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 	ok = column_value(col, m, ctx, &v);
 	if (col->kind == KIND_RATIO)
 		return json_add_hundredths(obj, col->json_key, ok, v);
-	/* "max" is 2^64-1 in JSON as on the wire: sizes stay numbers */
+	/*
+	 * No limit is "max", as in memory.zswap.max: 2^64-1 as a number is
+	 * what jq 1.6 and JavaScript read as 18446744073709552000
+	 */
+	if (col->kind == KIND_LIMIT && ok && v == ZSWAPNL_MAX)
+		return json_add_string(obj, col->json_key, true, "max");
 	return json_add_u64(obj, col->json_key, ok, v);
 }

@@ -198,9 +198,9 @@ static void check_cells(void)
 	column_to_json(column_by_name("PATH"), &full, &iec, obj);
 	text = cJSON_PrintUnformatted(obj);
 	tap_str(text,
-		"{\"zswap_max\":18446744073709551615,\"compressed_bytes\":null,"
+		"{\"zswap_max\":\"max\",\"compressed_bytes\":null,"
 		"\"compression_ratio\":4.00,\"path\":\"/a/b\"}",
-		"JSON cells: max exact, unknown null, ratio with two decimals");
+		"JSON cells: max as \"max\", unknown null, ratio with two decimals");
 	cJSON_free(text);
 	cJSON_Delete(obj);
 }
