@@ -6,6 +6,7 @@
  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,6 +32,30 @@ static int set_root(struct zswapnl *h, const char *root, struct zswapnl_error *e
 static bool family_absent(int ret)
 {
 	return ret == -ENOENT || ret == -EAFNOSUPPORT || ret == -EPROTONOSUPPORT;
+}
+
+/*
+ * Errors that mean the system does not let this process use netlink: a
+ * seccomp filter (a container runtime's, systemd's SystemCallFilter=) or a
+ * security module refused the socket or the request. The family may well
+ * be there; the files are what is left, and they say what they can.
+ */
+static bool netlink_denied(int ret)
+{
+	return ret == -EPERM || ret == -EACCES;
+}
+
+/* @err->msg becomes "netlink denied: WHAT: why THEN", and its code @code */
+static void denied_msg(struct zswapnl_error *err, int ret, int code, const char *then)
+{
+	char what[sizeof(err->msg)], why[64];
+
+	if (!err)
+		return;
+	/* A refusal in the kernel's reply may come without a message */
+	snprintf(what, sizeof(what), "%s", err->msg[0] ? err->msg : "the request for the family");
+	znl_err(err, code, NULL, "netlink denied: %s: %s%s", what,
+		strerror_r(-ret, why, sizeof(why)), then);
 }
 
 int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
@@ -79,7 +104,13 @@ int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 				goto fail;
 			}
 			znl_err_clear(err);
+		} else if (netlink_denied(ret) && mode == ZSWAPNL_MODE_AUTO) {
+			/* A success, with a note in @err for the caller to pass on */
+			znl_nl_close(h);
+			denied_msg(err, ret, 0, "; reading the files instead");
 		} else {
+			if (netlink_denied(ret))
+				denied_msg(err, ret, ret, "");
 			goto fail;
 		}
 	}

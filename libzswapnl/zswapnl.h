@@ -172,6 +172,13 @@ struct zswapnl_event {
 
 struct zswapnl;
 
+/*
+ * ZSWAPNL_MODE_AUTO takes the files when the kernel has no family, and also
+ * when the system denies this process netlink (EPERM or EACCES from the
+ * socket or the request: a seccomp filter, a security module): then it
+ * returns 0 with err->code 0 and err->msg saying why, for the caller to
+ * pass on. ZSWAPNL_MODE_NETLINK returns that error.
+ */
 int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 		 struct zswapnl_error *err);
 void zswapnl_close(struct zswapnl *handle);

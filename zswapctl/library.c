@@ -62,6 +62,9 @@ int zc_open(const struct zswapctl *ctl, struct zswapnl **handle)
 		return EXIT_UNSUPPORTED;
 	}
 	ret = zswapnl_open(handle, &opts, &err);
+	/* Auto mode, netlink denied: the files, and a word on why */
+	if (!ret && err.msg[0])
+		zc_error("note: %s", err.msg);
 	if (!ret)
 		return EXIT_OK;
 	if (ctl->mode == ZSWAPNL_MODE_NETLINK &&
