@@ -125,3 +125,43 @@ restore_params() {
 	SAVED_PARAMS=()
 }
 declare -gA SAVED_PARAMS=()
+
+# dying_memcgs: removed cgroups the kernel still holds (nr_dying_descendants
+# of the root). A reference that zswap or swap keeps on a removed memcg
+# keeps it counted here after the counters of zswap itself read 0.
+dying_memcgs() {
+	awk '$1 == "nr_dying_descendants" { print $2 }' "$CGROOT/cgroup.stat"
+}
+
+# wait_dying_memcgs BASELINE [TRIES]: a bounded wait (0.2 s a try, 150
+# tries) for nr_dying_descendants to come back to BASELINE or below:
+# removed memcgs are freed asynchronously (RCU, work items), so the count
+# falls some time after rmdir. Clean page cache charged to a removed cgroup
+# (a binary or library it was first to read) holds it too and is none of
+# zswap's business: each try drops clean caches first. Returns 1, with the
+# count, if it stays above BASELINE.
+wait_dying_memcgs() {
+	local base=$1 i n
+	for i in $(seq "${2:-150}"); do
+		echo 3 > /proc/sys/vm/drop_caches
+		n=$(dying_memcgs)
+		[ "$n" -le "$base" ] && return 0
+		sleep 0.2
+	done
+	echo "nr_dying_descendants is $n, was $base before the test" >&2
+	return 1
+}
+
+# drain_swap: swapoff and swapon of /dev/ram0 brings back every page left
+# in swap, freed slots waiting in the per-CPU swap slot caches included, so
+# that zswap holds no entry and every pool that is not current is released.
+drain_swap() {
+	swapoff /dev/ram0 && swapon /dev/ram0
+}
+
+# set_pair ZPOOL COMPRESSOR: make ZPOOL with COMPRESSOR the current pool,
+# and check that it is.
+set_pair() {
+	set_param zpool "$1" && set_param compressor "$2" &&
+		[ "$(zswap_param zpool)" = "$1" ] && [ "$(zswap_param compressor)" = "$2" ]
+}

@@ -1,0 +1,162 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# Every zpool with every compressor: pages are stored in that pool and
+# loaded back from it, intact; and where the zpool can evict (zbud and
+# z3fold in 6.1; zsmalloc has no evict callback there), a full pool writes
+# pages back to the swap device. Runs on the stock and the patched kernel.
+#
+# Each step starts from an empty zswap (drain_swap), so the only pool that
+# holds anything during the step is the one the step made current: what
+# stored_pages, pool_total_size and the step's own cgroup count is that
+# pool's.
+#
+# z3fold is here for when issue 13 is fixed; until then its two tests skip
+# before they store anything. In 6.1.192 a z3fold pool that stored pages
+# keeps some of its pages and handle slots after the last of them was
+# freed, with no writeback involved (plain stores, loads and frees, stock
+# and patched alike: pool_total_size stays above 0 with stored_pages at 0
+# after a swapoff), and destroying the pool then warns (kmem_cache_destroy:
+# "Objects remaining in z3fold_handle"), which fails the whole guest run.
+
+load helpers
+
+# issue 13: remove once z3fold releases everything it stored.
+Z3FOLD_KNOWN_LEAK=1
+
+COMPRESSORS="lzo lz4 zstd deflate"
+
+setup() {
+	require_guest
+}
+
+teardown() {
+	hold_cleanup
+	cg_remove matrix
+	swapon /dev/ram0 2>/dev/null || true
+	restore_params
+	true
+}
+
+# store_load ZPOOL COMPRESSOR: 24 MiB of compressible pages through an
+# 8 MiB cgroup, with random reads and rewrites, then every page read back
+# twice; fails unless the pool stored them and zswap loaded them back.
+store_load() {
+	local zpool=$1 comp=$2 stored pool out in
+	drain_swap
+	set_pair "$zpool" "$comp" || fail "cannot make $zpool with $comp current"
+	cg_create matrix 8M
+	hold_start matrix --size 24 --ops 6144 --mix 0:0:1:0
+	stored=$(zswap_debug stored_pages)
+	pool=$(zswap_debug pool_total_size)
+	out=$(cg_stat matrix zswpout)
+	in=$(cg_stat matrix zswpin)
+	echo "# $zpool $comp: stored_pages=$stored pool_total_size=$pool zswpout=$out zswpin=$in" >&3
+	# 24 MiB through 8 MiB: at least 16 MiB went out, all of it
+	# compressible, so nearly all of it is in the pool.
+	[ "$out" -ge 4096 ] || fail "$zpool $comp: zswpout $out"
+	[ "$stored" -ge 2048 ] || fail "$zpool $comp: stored_pages $stored"
+	[ "$pool" -gt 0 ] || fail "$zpool $comp: pool_total_size $pool"
+	# The last full check read every page once: what was out came back.
+	[ "$in" -ge 2048 ] || fail "$zpool $comp: zswpin $in"
+	hold_finish || fail "$zpool $comp: pages came back wrong"
+	# And once more after the hold.
+	[ "$(cg_stat matrix zswpin)" -gt "$in" ] || fail "$zpool $comp: no load after the hold"
+	cg_remove matrix
+}
+
+# writeback ZPOOL COMPRESSOR MIB: store MIB of compressible pages in the
+# pair's pool through an 8 MiB cgroup and hold them; then cap the pools at
+# 1% of memory and push more pages: the pools are full, and zswap evicts
+# from the pair's pool. Sets WRITTEN_BACK to the rise of
+# written_back_pages; fails if the pools never filled or a page came back
+# wrong.
+#
+# zswap evicts from its oldest pool (zswap_pool_last_get(): the one made
+# current least recently), not from the current one. And in 6.1 a store
+# that finds the pools full while the oldest pool's shrink work is still
+# queued leaks a reference to that pool (zswap_frontswap_store() drops
+# queue_work()'s result), so that pool is never released and stays the
+# oldest for good, empty or not: once a pool leaked, nothing is evicted
+# from a newer one. So each step makes its pool the oldest: it fills the
+# pool, then makes every other pair current once, which puts any pool
+# left over from an earlier step ahead of it, and only then caps the pools.
+writeback() {
+	local zpool=$1 comp=$2 mib=$3 wb0 hit0 z c
+	drain_swap
+	set_param max_pool_percent 20
+	set_pair "$zpool" "$comp" || fail "cannot make $zpool with $comp current"
+	cg_create matrix 8M
+	hold_start matrix --size "$mib" --ops 0 --mix 0:0:1:0
+	# While Z3FOLD_KNOWN_LEAK is set this file makes no z3fold pool, so
+	# none can be ahead (and an empty one made now could get a store).
+	local zpools="zbud zsmalloc"
+	[ -n "$Z3FOLD_KNOWN_LEAK" ] || zpools+=" z3fold"
+	for z in $zpools; do
+		for c in $COMPRESSORS; do
+			[ "$z+$c" = "$zpool+$comp" ] || set_pair "$z" "$c" || fail "cannot make $z with $c current"
+		done
+	done
+	set_param max_pool_percent 1
+	wb0=$(zswap_debug written_back_pages)
+	hit0=$(zswap_debug pool_limit_hit)
+	run cg_run matrix "$SWAPVERIFY" --size 4 --ops 0 --mix 0:0:1:0 --seed 2
+	assert_success
+	WRITTEN_BACK=$(($(zswap_debug written_back_pages) - wb0))
+	echo "# $zpool $comp: written_back_pages +$WRITTEN_BACK" \
+	     "pool_limit_hit +$(($(zswap_debug pool_limit_hit) - hit0))" >&3
+	[ "$(zswap_debug pool_limit_hit)" -gt "$hit0" ] || fail "$zpool $comp: the pools never filled"
+	hold_finish || fail "$zpool $comp: pages came back wrong"
+	cg_remove matrix
+}
+
+@test "zbud stores and loads pages with lzo, lz4, zstd and deflate" {
+	local c
+	for c in $COMPRESSORS; do
+		store_load zbud "$c"
+	done
+}
+
+@test "z3fold stores and loads pages with lzo, lz4, zstd and deflate" {
+	local c
+	[ -z "$Z3FOLD_KNOWN_LEAK" ] ||
+		skip "issue 13: a z3fold pool that stored pages warns when it is destroyed"
+	for c in $COMPRESSORS; do
+		store_load z3fold "$c"
+	done
+}
+
+@test "zsmalloc stores and loads pages with lzo, lz4, zstd and deflate" {
+	local c
+	for c in $COMPRESSORS; do
+		store_load zsmalloc "$c"
+	done
+}
+
+# zbud holds two compressible pages in a page of its pool: 56 MiB through
+# 8 MiB is about 6000 pool pages, over 1% of the guest's memory.
+@test "a full zbud pool writes pages back with lzo, lz4, zstd and deflate" {
+	local c none=
+	for c in $COMPRESSORS; do
+		writeback zbud "$c" 56
+		[ "$WRITTEN_BACK" -gt 0 ] || none+=" $c"
+	done
+	[ -z "$none" ] || fail "zbud wrote nothing back with:$none"
+}
+
+# z3fold holds three: 80 MiB.
+@test "a full z3fold pool writes pages back with lzo, lz4, zstd and deflate" {
+	local c none=
+	[ -z "$Z3FOLD_KNOWN_LEAK" ] ||
+		skip "issue 13: a z3fold pool that stored pages warns when it is destroyed"
+	for c in $COMPRESSORS; do
+		writeback z3fold "$c" 80
+		[ "$WRITTEN_BACK" -gt 0 ] || none+=" $c"
+	done
+	# Known kernel bug, on the stock kernel as on the patched one: in
+	# 6.1 a full z3fold pool writes nothing back (z3fold_reclaim_page,
+	# and the handle match of patch 0002 on the patched kernel). Issue
+	# 13 fixes it; until then this skip, on this outcome only, is the
+	# accepted one. The pool filling and the pages coming back intact
+	# were checked above all the same.
+	[ -z "$none" ] || skip "issue 13: z3fold wrote nothing back with:$none"
+}
