@@ -143,44 +143,176 @@ int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapn
 	return 0;
 }
 
-/* The parameters in the order the kernel applies them */
-static int write_param(struct zswapnl *h, const char *file, const char *attr, const char *val,
-		       struct zswapnl_error *err)
-{
+/*
+ * Setting several parameters through their files is all or none, as one
+ * netlink request is: every value is checked and every file's old value
+ * read before the first write; when a write fails, the files written
+ * before it get their old values back, last first. The kernel judges a
+ * compressor or a zpool name only when it is written, so that is where a
+ * failure comes from in practice.
+ */
+#define VALUE_MAX 64
+
+struct param_write {
+	const char *file;	/* in PARAMS_DIR */
+	const char *attr;	/* its name in the spec, for errors */
 	char path[4096];
-	int ret;
+	char val[VALUE_MAX];	/* what to write */
+	char old[VALUE_MAX];	/* what the file held */
+};
+
+/* A compressor or zpool name: what the kernel could take, and fits its struct */
+static int check_name(const char *attr, const char *val, size_t size,
+		      struct zswapnl_error *err)
+{
+	const unsigned char *p;
 
 	if (!val)
 		return znl_err(err, -EINVAL, attr, "%s: no value given", attr);
-	ret = znl_path(h, path, sizeof(path), PARAMS_DIR "/%s", file);
-	if (ret)
-		return znl_err(err, ret, attr, "the root path is too long");
-	ret = znl_write_text(path, val);
-	if (ret)
-		return znl_err_sys(err, ret, attr, "write", path);
+	if (!*val)
+		return znl_err(err, -EINVAL, attr, "%s: an empty name", attr);
+	for (p = (const unsigned char *)val; *p; p++)
+		if (*p <= ' ' || *p == '/' || *p == 0x7f)
+			return znl_err(err, -EINVAL, attr,
+				       "%s: a name without spaces, slashes or control characters", attr);
+	if (strlen(val) >= size)
+		return znl_err(err, -ERANGE, attr, "%s: a name of at most %zu bytes", attr, size - 1);
 	return 0;
+}
+
+static int check_percent(const char *attr, uint32_t val, struct zswapnl_error *err)
+{
+	if (val > 100)
+		return znl_err(err, -ERANGE, attr, "%s: %" PRIu32 " is above 100", attr, val);
+	return 0;
+}
+
+/* The writes @p asks for, in the order the kernel applies them: their count, or an error */
+static int plan_writes(const struct zswapnl_params *p, struct param_write *w,
+		       struct zswapnl_error *err)
+{
+	struct zswapnl_global g;
+	int n = 0, ret;
+
+	if (p->set & ZSWAPNL_SET_COMPRESSOR) {
+		ret = check_name("compressor", p->compressor, sizeof(g.compressor), err);
+		if (ret)
+			return ret;
+		w[n].file = "compressor";
+		w[n].attr = "compressor";
+		snprintf(w[n++].val, VALUE_MAX, "%s", p->compressor);
+	}
+	if (p->set & ZSWAPNL_SET_ZPOOL) {
+		ret = check_name("zpool", p->zpool, sizeof(g.zpool), err);
+		if (ret)
+			return ret;
+		w[n].file = "zpool";
+		w[n].attr = "zpool";
+		snprintf(w[n++].val, VALUE_MAX, "%s", p->zpool);
+	}
+	if (p->set & ZSWAPNL_SET_ENABLED) {
+		w[n].file = "enabled";
+		w[n].attr = "enabled";
+		snprintf(w[n++].val, VALUE_MAX, "%s", p->enabled ? "Y" : "N");
+	}
+	if (p->set & ZSWAPNL_SET_MAX_POOL_PERCENT) {
+		ret = check_percent("max-pool-percent", p->max_pool_percent, err);
+		if (ret)
+			return ret;
+		w[n].file = "max_pool_percent";
+		w[n].attr = "max-pool-percent";
+		snprintf(w[n++].val, VALUE_MAX, "%" PRIu32, p->max_pool_percent);
+	}
+	if (p->set & ZSWAPNL_SET_ACCEPT_THRESHOLD_PERCENT) {
+		ret = check_percent("accept-threshold-percent", p->accept_threshold_percent, err);
+		if (ret)
+			return ret;
+		w[n].file = "accept_threshold_percent";
+		w[n].attr = "accept-threshold-percent";
+		snprintf(w[n++].val, VALUE_MAX, "%" PRIu32, p->accept_threshold_percent);
+	}
+	return n;
+}
+
+/*
+ * Each file's path and old value. A file that is not there is a parameter
+ * this kernel does not have (6.18 has no zpool): -EOPNOTSUPP. A value that
+ * cannot be read could not be put back, so nothing is written then either.
+ */
+static int read_old_values(struct zswapnl *h, struct param_write *w, int n,
+			   struct zswapnl_error *err)
+{
+	int i, ret;
+
+	for (i = 0; i < n; i++) {
+		ret = znl_path(h, w[i].path, sizeof(w[i].path), PARAMS_DIR "/%s", w[i].file);
+		if (ret)
+			return znl_err(err, ret, w[i].attr, "the root path is too long");
+		ret = znl_read_line(w[i].path, w[i].old, sizeof(w[i].old));
+		if (ret == -ENOENT)
+			return znl_err(err, -EOPNOTSUPP, w[i].attr,
+				       "this kernel has no zswap parameter %s (no %s)", w[i].file,
+				       w[i].path);
+		if (ret)
+			return znl_err_sys(err, ret, w[i].attr, "read", w[i].path);
+	}
+	return 0;
+}
+
+/*
+ * Put back the old values of the first @n writes, last first. @err, which
+ * says why write @n failed, gets what was set back, and what was not.
+ */
+static void undo_writes(const struct param_write *w, int n, struct zswapnl_error *err)
+{
+	char back[128] = "", stuck[128] = "", why[64];
+	size_t nb = 0, ns = 0;
+	int i, ret;
+
+	for (i = n - 1; i >= 0; i--) {
+		/* Written with the value it had: nothing to put back */
+		if (!strcmp(w[i].old, w[i].val))
+			continue;
+		ret = znl_write_text(w[i].path, w[i].old);
+		if (!ret) {
+			nb += snprintf(back + nb, nb < sizeof(back) ? sizeof(back) - nb : 0, "%s%s",
+				       nb ? ", " : "", w[i].attr);
+		} else {
+			ns += snprintf(stuck + ns, ns < sizeof(stuck) ? sizeof(stuck) - ns : 0,
+				       "%s%s (%s)", ns ? ", " : "", w[i].attr,
+				       strerror_r(-ret, why, sizeof(why)));
+		}
+	}
+	if (!err || (!nb && !ns))
+		return;
+	nb = strlen(err->msg);
+	if (back[0])
+		nb += snprintf(err->msg + nb, nb < sizeof(err->msg) ? sizeof(err->msg) - nb : 0,
+			       "; set back: %s", back);
+	if (stuck[0] && nb < sizeof(err->msg))
+		snprintf(err->msg + nb, sizeof(err->msg) - nb, "; NOT set back: %s", stuck);
 }
 
 int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 		      struct zswapnl_error *err)
 {
-	char num[16];
-	int ret = 0;
+	struct param_write w[5];
+	int i, n, ret;
 
-	if (p->set & ZSWAPNL_SET_COMPRESSOR)
-		ret = write_param(h, "compressor", "compressor", p->compressor, err);
-	if (!ret && (p->set & ZSWAPNL_SET_ZPOOL))
-		ret = write_param(h, "zpool", "zpool", p->zpool, err);
-	if (!ret && (p->set & ZSWAPNL_SET_ENABLED))
-		ret = write_param(h, "enabled", "enabled", p->enabled ? "Y" : "N", err);
-	if (!ret && (p->set & ZSWAPNL_SET_MAX_POOL_PERCENT)) {
-		snprintf(num, sizeof(num), "%" PRIu32, p->max_pool_percent);
-		ret = write_param(h, "max_pool_percent", "max-pool-percent", num, err);
+	memset(w, 0, sizeof(w));
+	n = plan_writes(p, w, err);
+	if (n < 0)
+		return n;
+	ret = read_old_values(h, w, n, err);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		ret = znl_write_text(w[i].path, w[i].val);
+		if (ret) {
+			znl_err_sys(err, ret, w[i].attr, "write", w[i].path);
+			undo_writes(w, i, err);
+			return ret;
+		}
 	}
-	if (!ret && (p->set & ZSWAPNL_SET_ACCEPT_THRESHOLD_PERCENT)) {
-		snprintf(num, sizeof(num), "%" PRIu32, p->accept_threshold_percent);
-		ret = write_param(h, "accept_threshold_percent", "accept-threshold-percent", num,
-				  err);
-	}
-	return ret;
+	return 0;
 }

@@ -198,7 +198,15 @@ int zswapnl_list_memcgs(struct zswapnl *handle, struct zswapnl_memcg_list *list,
 			struct zswapnl_error *err);
 void zswapnl_memcg_list_free(struct zswapnl_memcg_list *list);
 
-/* Needs CAP_NET_ADMIN (netlink) or write access to the files (fallback) */
+/*
+ * Needs CAP_NET_ADMIN (netlink) or write access to the files (fallback).
+ * All or none with either source: the fallback checks every value and
+ * reads every file's value before it writes any, and when a write fails it
+ * writes the old values back, last first; err->msg then says what was set
+ * back, and what could not be. -EOPNOTSUPP: the kernel has no such
+ * parameter (no zpool since Linux 6.18); -ERANGE: a percentage above 100
+ * or a name too long.
+ */
 int zswapnl_set_params(struct zswapnl *handle, const struct zswapnl_params *params,
 		       struct zswapnl_error *err);
 int zswapnl_set_memcg_zswap_max(struct zswapnl *handle, uint64_t id, uint64_t max_bytes,

@@ -69,16 +69,30 @@ int zc_exit_code(int err)
 
 int zc_lib_error(const char *what, int err, const struct zswapnl_error *e)
 {
+	return zc_lib_error_then(what, err, e, NULL);
+}
+
+int zc_lib_error_then(const char *what, int err, const struct zswapnl_error *e,
+		      const char *then)
+{
 	const char *why = strerror(-err);
 
+	if (!then)
+		then = "";
 	if (e && e->msg[0]) {
+		/* "cannot write FILE: Permission denied" says why already */
+		if (strstr(e->msg, why))
+			why = NULL;
 		if (e->attr[0])
-			zc_error("%s: %s (%s; attribute %s)", what, e->msg, why,
-				 e->attr);
+			zc_error("%s: %s (%s%sattribute %s)%s", what, e->msg,
+				 why ? why : "", why ? "; " : "", e->attr,
+				 then);
+		else if (why)
+			zc_error("%s: %s (%s)%s", what, e->msg, why, then);
 		else
-			zc_error("%s: %s (%s)", what, e->msg, why);
+			zc_error("%s: %s%s", what, e->msg, then);
 	} else {
-		zc_error("%s: %s", what, why);
+		zc_error("%s: %s%s", what, why, then);
 	}
 	return zc_exit_code(err);
 }

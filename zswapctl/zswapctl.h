@@ -4,6 +4,7 @@
 #define ZSWAPCTL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "zswapnl.h"
@@ -85,10 +86,20 @@ int zc_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * explanation when there is one.
  */
 int zc_lib_error(const char *what, int err, const struct zswapnl_error *e);
+/* The same, with @then (or nothing, for NULL) at the end of the line */
+int zc_lib_error_then(const char *what, int err, const struct zswapnl_error *e,
+		      const char *then);
 int zc_exit_code(int err);
 
 /* Open the library as the options say; an exit code, after a message */
 int zc_open(const struct zswapctl *ctl, struct zswapnl **handle);
+
+/*
+ * The cgroup2 mount point as the system names it (without the sysroot):
+ * from <sysroot>/proc/self/mountinfo, /sys/fs/cgroup where there is no
+ * such file. 0, -ENOENT when no cgroup2 is mounted, or -ENAMETOOLONG.
+ */
+int zc_cgroup_mount(const struct zswapctl *ctl, char *mnt, size_t size);
 
 const char *zc_source_name(enum zswapnl_source source);
 uint64_t zc_page_size(void);
