@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cgroup2_mount.h"
 #include "internal.h"
 
 #define CGROUP_MOUNT "/sys/fs/cgroup"
@@ -31,26 +32,59 @@ static bool has_file(const char *dir, const char *file)
 	return access(path, F_OK) == 0;
 }
 
+/* Is "memory" one of the words of the file @dir/cgroup.controllers? */
+static bool has_memory_controller(const char *dir)
+{
+	char path[PATH_MAX], *text, *word, *save;
+	bool found = false;
+
+	if (snprintf(path, sizeof(path), "%s/cgroup.controllers", dir) >= (int)sizeof(path) ||
+	    znl_read_text(path, &text, NULL))
+		return false;
+	for (word = strtok_r(text, " \t\n", &save); word && !found;
+	     word = strtok_r(NULL, " \t\n", &save))
+		found = !strcmp(word, "memory");
+	free(text);
+	return found;
+}
+
 /*
- * The cgroup2 mount under the root: /sys/fs/cgroup, or the "unified"
- * hierarchy of a hybrid setup.
+ * The cgroup2 mount under the root, as /proc/self/mountinfo under the root
+ * names it: /sys/fs/cgroup, or /sys/fs/cgroup/unified on a hybrid host, or
+ * wherever it is. A root without that file (a recorded tree without one,
+ * or no /proc) has it at /sys/fs/cgroup. -EOPNOTSUPP, saying why, when
+ * there is no cgroup2 hierarchy, or one without the memory controller (a
+ * hybrid host that left it to cgroup v1): these figures are not to be had
+ * here, which is not the same as a cgroup that does not exist.
  */
 int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswapnl_error *err)
 {
-	char first[PATH_MAX];
+	char mountinfo[PATH_MAX], mnt[PATH_MAX], *text;
 	int ret;
 
-	ret = znl_path(h, first, sizeof(first), CGROUP_MOUNT);
+	ret = znl_path(h, mountinfo, sizeof(mountinfo), "/proc/self/mountinfo");
 	if (ret)
 		return znl_err(err, ret, NULL, "the root path is too long");
-	if (!has_file(first, "cgroup.controllers") && has_file(first, "unified/cgroup.controllers"))
-		ret = znl_path(h, buf, size, CGROUP_MOUNT "/unified");
-	else
+	if (!znl_read_text(mountinfo, &text, NULL)) {
+		ret = znl_cgroup2_mount(text, mnt, sizeof(mnt));
+		free(text);
+		if (ret == -ENOENT)
+			return znl_err(err, -EOPNOTSUPP, NULL,
+				       "no cgroup v2 hierarchy is mounted (%s lists no cgroup2)",
+				       mountinfo);
+		if (!ret)
+			ret = znl_path(h, buf, size, "%s", mnt);
+	} else {
 		ret = znl_path(h, buf, size, CGROUP_MOUNT);
+	}
 	if (ret)
-		return znl_err(err, ret, NULL, "the root path is too long");
+		return znl_err(err, ret, NULL, "the cgroup2 path is too long");
 	if (!has_file(buf, "cgroup.controllers"))
-		return znl_err(err, -ENOENT, NULL, "no cgroup v2 hierarchy at %s", first);
+		return znl_err(err, -EOPNOTSUPP, NULL, "no cgroup v2 hierarchy at %s", buf);
+	if (!has_memory_controller(buf))
+		return znl_err(err, -EOPNOTSUPP, NULL,
+			       "the cgroup v2 hierarchy at %s has no memory controller (cgroup v1 may hold it)",
+			       buf);
 	return 0;
 }
 

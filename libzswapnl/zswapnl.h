@@ -187,7 +187,14 @@ enum zswapnl_source zswapnl_source(const struct zswapnl *handle);
 int zswapnl_get_global(struct zswapnl *handle, struct zswapnl_global *global,
 		       struct zswapnl_error *err);
 
-/* One memcg by cgroup id, or by its path below the cgroup2 root */
+/*
+ * One memcg by cgroup id, or by its path below the cgroup2 root. The root
+ * is where /proc/self/mountinfo (under the options' root) says cgroup2 is
+ * mounted: /sys/fs/cgroup, or /sys/fs/cgroup/unified on a hybrid host;
+ * under a root without that file, /sys/fs/cgroup. Where there is no
+ * cgroup2 hierarchy, or one without the memory controller, the fallback's
+ * calls (and a path's lookup) return -EOPNOTSUPP.
+ */
 int zswapnl_get_memcg(struct zswapnl *handle, uint64_t id, struct zswapnl_memcg *memcg,
 		      struct zswapnl_error *err);
 int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,

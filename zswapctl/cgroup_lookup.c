@@ -1,15 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The cgroup a command line names, found where the cgroup2 hierarchy is
+ * mounted (/proc/self/mountinfo: /sys/fs/cgroup, or /sys/fs/cgroup/unified
+ * on a hybrid host), and the errors that say which cgroup is not there,
+ * under which root, or that it is there without the memory controller.
+ */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "cgroup_lookup.h"
 
-int cgroup_arg(const char *arg, struct cgroup_ref *ref)
+/* The mount point, or where it usually is when none is mounted */
+static void mount_point(const struct zswapctl *ctl, char *mnt, size_t size)
 {
-	switch (cgroup_ref_parse(arg, ref)) {
+	if (zc_cgroup_mount(ctl, mnt, size))
+		snprintf(mnt, size, "%s", CGROUP_ROOT);
+}
+
+int cgroup_arg(const struct zswapctl *ctl, const char *arg,
+	       struct cgroup_ref *ref)
+{
+	char mnt[PATH_MAX];
+
+	mount_point(ctl, mnt, sizeof(mnt));
+	switch (cgroup_ref_parse_under(arg, mnt, ref)) {
 	case 0:
 		return EXIT_OK;
 	case -ENAMETOOLONG:
@@ -17,46 +35,59 @@ int cgroup_arg(const char *arg, struct cgroup_ref *ref)
 	default:
 		return zc_usage(
 			"invalid cgroup '%s' (a path below %s, or a numeric id above 0)",
-			arg, CGROUP_ROOT);
+			arg, mnt);
 	}
 }
 
-/* The folder of a cgroup path exists, on a cgroup2 or a hybrid mount */
-static bool cgroup_folder_exists(const struct zswapctl *ctl, const char *path)
+/* The folder of a cgroup path exists where cgroup2 is mounted */
+static bool cgroup_folder_exists(const struct zswapctl *ctl, const char *mnt,
+				 const char *path)
 {
-	static const char *const mounts[] = { CGROUP_ROOT,
-					      CGROUP_ROOT "/unified" };
-	char dir[CGROUP_PATH_MAX + 64];
+	char dir[CGROUP_PATH_MAX + 2 * PATH_MAX];
 	struct stat st;
-	size_t i;
 
-	for (i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++) {
-		snprintf(dir, sizeof(dir), "%s%s%s",
-			 ctl->sysroot ? ctl->sysroot : "", mounts[i], path);
-		if (!stat(dir, &st) && S_ISDIR(st.st_mode))
-			return true;
-	}
-	return false;
+	snprintf(dir, sizeof(dir), "%s%s%s", ctl->sysroot ? ctl->sysroot : "",
+		 mnt, path);
+	return !stat(dir, &st) && S_ISDIR(st.st_mode);
 }
 
-int cgroup_not_found(const struct zswapctl *ctl, const struct cgroup_ref *ref)
+/*
+ * The library's -ENOENT says whether the cgroup is there without the
+ * memory controller: both sources (the family's extack and the files)
+ * word it so
+ */
+static bool no_memory_controller(const struct zswapnl_error *err)
 {
+	return err && strstr(err->msg, "memory controller");
+}
+
+int cgroup_not_found(const struct zswapctl *ctl, const struct cgroup_ref *ref,
+		     const struct zswapnl_error *err)
+{
+	char mnt[PATH_MAX];
+
+	if (ref->by_id && no_memory_controller(err))
+		return zc_usage(
+			"cgroup %" PRIu64
+			" has no memory controller: its parent does not enable \"memory\" in cgroup.subtree_control",
+			ref->id);
 	if (ref->by_id)
 		return zc_usage("no cgroup with id %" PRIu64, ref->id);
+	mount_point(ctl, mnt, sizeof(mnt));
 	/* There, but not a memcg: its parent does not enable "memory" */
-	if (cgroup_folder_exists(ctl, ref->path))
+	if (cgroup_folder_exists(ctl, mnt, ref->path))
 		return zc_usage(
-			"cgroup '%s' has no zswap figures: the memory controller is not enabled for it",
+			"cgroup '%s' has no memory controller: its parent does not enable \"memory\" in cgroup.subtree_control",
 			ref->path);
 	return zc_usage("no cgroup '%s' under %s%s", ref->path,
-			ctl->sysroot ? ctl->sysroot : "", CGROUP_ROOT);
+			ctl->sysroot ? ctl->sysroot : "", mnt);
 }
 
 int cgroup_lookup(const struct zswapctl *ctl, struct zswapnl *nl,
 		  const struct cgroup_ref *ref, struct zswapnl_memcg *m)
 {
 	struct zswapnl_error err = { 0 };
-	char what[CGROUP_PATH_MAX + 32];
+	char what[CGROUP_PATH_MAX + 32], mnt[PATH_MAX];
 	int ret;
 
 	memset(m, 0, sizeof(*m));
@@ -68,7 +99,14 @@ int cgroup_lookup(const struct zswapctl *ctl, struct zswapnl *nl,
 	if (!ret)
 		return EXIT_OK;
 	if (ret == -ENOENT)
-		return cgroup_not_found(ctl, ref);
+		return cgroup_not_found(ctl, ref, &err);
+	/* A file, or a path through one: a name that is not a cgroup's */
+	if (ret == -ENOTDIR) {
+		mount_point(ctl, mnt, sizeof(mnt));
+		return zc_usage(
+			"'%s' is not a cgroup: a file, not a folder, under %s%s",
+			ref->path, ctl->sysroot ? ctl->sysroot : "", mnt);
+	}
 	if (ref->by_id)
 		snprintf(what, sizeof(what), "cannot read cgroup %" PRIu64,
 			 ref->id);

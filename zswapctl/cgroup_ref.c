@@ -5,17 +5,26 @@
 #include "cgroup_ref.h"
 #include "parse.h"
 
-/* Skip the /sys/fs/cgroup of a full path, but not of "/sys/fs/cgroupX" */
-static const char *strip_mount(const char *arg)
+/* Skip the mount point of a full path, but not of "/sys/fs/cgroupX" */
+static const char *strip_mount(const char *arg, const char *mount)
 {
-	size_t len = strlen(CGROUP_ROOT);
+	size_t len = strlen(mount);
 
-	if (!strncmp(arg, CGROUP_ROOT, len) && (arg[len] == '/' || !arg[len]))
+	/* "/": every absolute path is a full path already */
+	if (len == 1 && mount[0] == '/')
+		return arg;
+	if (!strncmp(arg, mount, len) && (arg[len] == '/' || !arg[len]))
 		return arg + len;
 	return arg;
 }
 
 int cgroup_ref_parse(const char *arg, struct cgroup_ref *ref)
+{
+	return cgroup_ref_parse_under(arg, CGROUP_ROOT, ref);
+}
+
+int cgroup_ref_parse_under(const char *arg, const char *mount,
+			   struct cgroup_ref *ref)
 {
 	const char *p;
 	size_t n = 0;
@@ -31,7 +40,7 @@ int cgroup_ref_parse(const char *arg, struct cgroup_ref *ref)
 		return -EINVAL; /* digits, but too many */
 
 	/* Copy one component at a time, each after one slash */
-	for (p = strip_mount(arg); *p;) {
+	for (p = strip_mount(arg, mount); *p;) {
 		size_t len;
 
 		while (*p == '/')

@@ -18,11 +18,18 @@ struct cgroup_ref {
 /*
  * All digits is an id (a cgroup named "123" is "./123" or "/123"). Anything
  * else is a path: relative to the cgroup2 root, absolute below it
- * ("/a/b"), or under /sys/fs/cgroup ("/sys/fs/cgroup/a/b"). Repeated and
- * trailing slashes and "." go; ".." is refused.
+ * ("/a/b"), or a full path under /sys/fs/cgroup ("/sys/fs/cgroup/a/b").
+ * Repeated and trailing slashes and "." go; ".." is refused.
  * Returns 0, -EINVAL or -ENAMETOOLONG.
  */
 int cgroup_ref_parse(const char *arg, struct cgroup_ref *ref);
+
+/*
+ * The same where cgroup2 is mounted at @mount ("/sys/fs/cgroup/unified"
+ * on a hybrid host): a full path is one under @mount
+ */
+int cgroup_ref_parse_under(const char *arg, const char *mount,
+			   struct cgroup_ref *ref);
 
 /* Is path top itself or below it ("/a/b" is within "/a", "/ab" is not) */
 bool cgroup_path_within(const char *path, const char *top);

@@ -281,6 +281,11 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 	}
 
 	ret = zswapnl_list_memcgs(nl, &list, &err);
+	/* No cgroup2, or none with memory: not an empty table, a reason */
+	if (ret == -EOPNOTSUPP) {
+		zc_error("no cgroup figures here: %s", err.msg);
+		return EXIT_UNSUPPORTED;
+	}
 	if (ret)
 		return zc_lib_error("cannot list cgroups", ret, &err);
 	v->rows = calloc(list.count + 1, sizeof(*v->rows));
@@ -292,7 +297,12 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 		v->rows[i] = &list.items[i];
 	v->nrows = list.count;
 	if (ref && keep_subtree(v, ref)) {
-		ret = cgroup_not_found(ctl, ref);
+		/* Not a memcg: the lookup of that one cgroup says why */
+		ret = cgroup_lookup(ctl, nl, ref, &one);
+		if (!ret) {
+			zswapnl_memcg_free(&one);
+			ret = cgroup_not_found(ctl, ref, NULL);
+		}
 		goto free_list;
 	}
 	ret = show(o);
@@ -325,7 +335,7 @@ int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv)
 	if (ret)
 		return ret < 0 ? EXIT_OK : ret;
 	if (o.target) {
-		ret = cgroup_arg(o.target, &ref);
+		ret = cgroup_arg(ctl, o.target, &ref);
 		if (ret)
 			return ret;
 	}

@@ -18,7 +18,8 @@ static void export_usage(void)
 	       " zswapctl export [options]\n"
 	       "\n"
 	       "Print zswap's figures and those of every cgroup in the Prometheus text\n"
-	       "format, from one sample. A figure the source cannot give is left out.\n"
+	       "format, from one sample. A figure the source cannot give is left out;\n"
+	       "without a cgroup v2 hierarchy, the global figures come alone, with a note.\n"
 	       "\n"
 	       "Options:\n"
 	       " -o, --output <file>         replace <file> whole (a temporary file in its\n"
@@ -72,10 +73,13 @@ static int parse_args(struct zswapctl *ctl, struct export_opts *o, int argc,
 	return EXIT_OK;
 }
 
-/* The global figures and, when asked, every cgroup's: an exit code */
+/*
+ * The global figures and, when asked, every cgroup's: an exit code, and in
+ * @cgroups_failed that of a failure to list the cgroups
+ */
 static int take_sample(const struct zswapctl *ctl, bool cgroups,
 		       struct metrics_sample *s, struct zswapnl_global *global,
-		       struct zswapnl_memcg_list *list)
+		       struct zswapnl_memcg_list *list, int *cgroups_failed)
 {
 	struct zswapnl_error err = { 0 };
 	struct zswapnl *nl;
@@ -92,11 +96,23 @@ static int take_sample(const struct zswapctl *ctl, bool cgroups,
 	if (ret) {
 		ret = zc_lib_error("cannot read zswap status", ret, &err);
 	} else if (cgroups) {
+		/*
+		 * The global figures come out whatever happens to the cgroups':
+		 * without a cgroup2 hierarchy (or its memory controller) there
+		 * are none, which a note says; another failure is an error,
+		 * after the global figures all the same.
+		 */
 		ret = zswapnl_list_memcgs(nl, list, &err);
-		if (ret)
-			ret = zc_lib_error("cannot list cgroups", ret, &err);
-		else
+		if (!ret) {
 			s->memcgs = list;
+		} else if (ret == -EOPNOTSUPP) {
+			zc_error("note: no cgroup figures: %s", err.msg);
+			ret = EXIT_OK;
+		} else {
+			*cgroups_failed =
+				zc_lib_error("cannot list cgroups", ret, &err);
+			ret = EXIT_OK;
+		}
 	}
 	zswapnl_close(nl);
 	return ret;
@@ -136,14 +152,15 @@ int cmd_export(struct zswapctl *ctl, int argc, char **argv)
 	struct zswapnl_memcg_list list = { 0 };
 	struct metrics_sample sample = { 0 };
 	struct zswapnl_global global;
-	int ret;
+	int ret, cgroups_failed = EXIT_OK;
 
 	ret = parse_args(ctl, &o, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_OK : ret;
-	ret = take_sample(ctl, o.cgroups, &sample, &global, &list);
+	ret = take_sample(ctl, o.cgroups, &sample, &global, &list,
+			  &cgroups_failed);
 	if (!ret)
 		ret = write_sample(&sample, o.output);
 	zswapnl_memcg_list_free(&list);
-	return ret;
+	return ret ? ret : cgroups_failed;
 }

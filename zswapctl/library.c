@@ -4,10 +4,13 @@
 #include <langinfo.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cgroup2_mount.h"
+#include "cgroup_ref.h"
 #include "zswapctl.h"
 
 const char *zc_source_name(enum zswapnl_source source)
@@ -74,4 +77,31 @@ int zc_open(const struct zswapctl *ctl, struct zswapnl **handle)
 		return EXIT_UNSUPPORTED;
 	}
 	return zc_lib_error("cannot open zswap", ret, &err);
+}
+
+int zc_cgroup_mount(const struct zswapctl *ctl, char *mnt, size_t size)
+{
+	char path[PATH_MAX], *text = NULL;
+	size_t cap = 0, len = 0;
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/proc/self/mountinfo",
+		 ctl->sysroot ? ctl->sysroot : "");
+	f = fopen(path, "re");
+	if (!f) {
+		/* A tree without the file, or no /proc: the usual place */
+		snprintf(mnt, size, "%s", CGROUP_ROOT);
+		return 0;
+	}
+	len = getdelim(&text, &cap, '\0', f);
+	fclose(f);
+	if ((ssize_t)len < 0) {
+		free(text);
+		snprintf(mnt, size, "%s", CGROUP_ROOT);
+		return 0;
+	}
+	ret = znl_cgroup2_mount(text, mnt, size);
+	free(text);
+	return ret;
 }

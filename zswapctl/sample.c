@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Taking samples through libzswapnl, two at a time. */
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sample.h"
@@ -36,6 +38,13 @@ int sampler_step(struct sampler *sp, struct zswapnl_error *err)
 	ret = zswapnl_get_global(sp->nl, &next.global, err);
 	if (!ret)
 		ret = zswapnl_list_memcgs(sp->nl, &next.memcgs, err);
+	/* The global figures are worth showing alone */
+	if (ret == -EOPNOTSUPP) {
+		snprintf(sp->no_cgroups, sizeof(sp->no_cgroups), "%s",
+			 err && err->msg[0] ? err->msg :
+					      "no cgroup v2 hierarchy");
+		ret = 0;
+	}
 	if (ret) {
 		sample_free(&next);
 		return ret;

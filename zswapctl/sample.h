@@ -27,13 +27,20 @@ struct sampler {
 	struct sample *prev; /* NULL until the second sample */
 	struct sample *cur; /* NULL until the first */
 	uint64_t taken;
+	/*
+	 * Set when there is no cgroup2 hierarchy with the memory controller
+	 * (the library's -EOPNOTSUPP): the samples hold the global figures
+	 * and no cgroups, and this says why
+	 */
+	char no_cgroups[256];
 };
 
 void sampler_init(struct sampler *sp, struct zswapnl *nl);
 
 /*
  * Take a new sample; the current one becomes the previous. On failure
- * both stay as they were. 0 or a negative errno, with err filled.
+ * both stay as they were. 0 or a negative errno, with err filled. No
+ * cgroup2 hierarchy is not a failure: see no_cgroups.
  */
 int sampler_step(struct sampler *sp, struct zswapnl_error *err);
 

@@ -477,7 +477,7 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 	    (strcmp(argv[2], "max") && strcmp(argv[2], "zswap.max")))
 		return zc_usage(
 			"usage: zswapctl set cgroup <path>|<id> max <size>");
-	ret = cgroup_arg(argv[1], &ref);
+	ret = cgroup_arg(ctl, argv[1], &ref);
 	if (ret)
 		return ret;
 	ret = size_parse(argv[3], &bytes);

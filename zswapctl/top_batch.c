@@ -88,6 +88,8 @@ int top_run_batch(const struct top_opts *o, struct sampler *sp)
 	ret = sampler_step(sp, &err);
 	if (ret)
 		return zc_lib_error("cannot read zswap", ret, &err);
+	if (sp->no_cgroups[0])
+		zc_error("note: no cgroup figures: %s", sp->no_cgroups);
 	deadline = sp->cur->mono_ns;
 	while (!o->count || sp->taken <= o->count) {
 		deadline += interval_ns;

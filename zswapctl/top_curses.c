@@ -257,6 +257,10 @@ int top_run_curses(struct top_opts *o, struct sampler *sp)
 		return EXIT_SYSTEM;
 	}
 	screen_init(&l.scr);
+	/* On the status line until a key, and on stderr at the end */
+	if (sp->no_cgroups[0])
+		snprintf(l.message, sizeof(l.message), "no cgroup figures: %s",
+			 sp->no_cgroups);
 	schedule(&l);
 	while (!top_signal_pending()) {
 		ret = maybe_sample(&l, &dirty, &err);
@@ -279,6 +283,8 @@ int top_run_curses(struct top_opts *o, struct sampler *sp)
 		dirty = true;
 	}
 	restore_terminal();
+	if (sp->no_cgroups[0])
+		zc_error("note: no cgroup figures: %s", sp->no_cgroups);
 	if (drawn) {
 		zc_error("cannot draw the screen: %s", strerror(-drawn));
 		return EXIT_SYSTEM;

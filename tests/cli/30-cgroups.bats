@@ -147,7 +147,7 @@ id_of() {
 	run -1 --separate-stderr zc_patched cgroups --tree /nope
 	assert_one_line_error "no cgroup '/nope'"
 	run -1 --separate-stderr zc_patched cgroups flat/nomem
-	assert_one_line_error "'/flat/nomem' has no zswap figures: the memory controller is not enabled"
+	assert_one_line_error "'/flat/nomem' has no memory controller"
 }
 
 @test "--json: version, source and one object per cgroup with every documented key" {

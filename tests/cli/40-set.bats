@@ -140,7 +140,7 @@ refused() {
 	refused 1 "no cgroup '/nope' under .*/sys/fs/cgroup" cgroup /nope max 1G
 	refused 1 "no cgroup with id 4242424242" cgroup 4242424242 max 1G
 	refused 1 "the root cgroup has no zswap.max" cgroup / max 1G
-	refused 1 "memory controller is not enabled" cgroup /flat/nomem max 1G
+	refused 1 "has no memory controller" cgroup /flat/nomem max 1G
 }
 
 @test "without write access: a permission error, exit 2, nothing changes" {
