@@ -93,7 +93,7 @@ REPORTS=(
 	printf '1..3\nok 1 a\nnot ok 2 b\nok 3 c # skip why\n' > "$BATS_TEST_TMPDIR/t.tap"
 	run "$TOP/tests/lib/tap-summary" "$BATS_TEST_TMPDIR/t.tap"
 	assert_failure 1
-	assert_line "  FAILED: 2 b"
+	assert_line "  FAILED: t: 2 b"
 	assert_line "1 passed, 1 failed, 1 skipped"
 }
 
