@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The "zswap" generic netlink family, driven by the kernel's own YNL client
 # (tools/net/ynl/cli.py from linux-source-6.12) through kernel/spec/zswap.yaml:
-# if these pass, the spec and the kernel agree. On the stock kernel only the
-# absence of the family is checked.
+# if these pass, the spec and the kernel agree. A dump paused between two
+# reads needs finer control than YNL gives: tests/tools/dump-pause. On the
+# stock kernel only the absence of the family is checked.
 
 load helpers
 
@@ -16,11 +17,17 @@ teardown() {
 	restore_params
 	[ -z "${CHURN:-}" ] || { kill "$CHURN" 2>/dev/null; wait "$CHURN" 2>/dev/null; CHURN=; }
 	[ -z "${LISTENER:-}" ] || { kill "$LISTENER" 2>/dev/null; wait "$LISTENER" 2>/dev/null; LISTENER=; }
+	[ -z "${PAUSER:-}" ] || { kill "$PAUSER" 2>/dev/null; wait "$PAUSER" 2>/dev/null; PAUSER=; }
 	cg_remove nl
-	local d
-	for d in $CGROOT/nl-dump-* $CGROOT/nl-churn-*; do
-		[ -d "$d" ] && rmdir "$d" 2>/dev/null
+	local d dirs=()
+	for d in $CGROOT/nl-dump-* $CGROOT/nl-churn-* $CGROOT/nl-dp-*; do
+		[ -d "$d" ] && dirs+=("$d")
 	done
+	# One rmdir for them all: a process each takes long in the guest
+	[ ${#dirs[@]} = 0 ] || rmdir "${dirs[@]}" 2>/dev/null
+	# The pages that kept the removed nl-dp-* memcgs dying
+	[ -z "${DP_PAGES:-}" ] || rm -rf "$DP_PAGES"
+	DP_PAGES=
 	true
 }
 
@@ -143,9 +150,13 @@ nl_get() { ynl --do get; }
 	wait "$LISTENER"
 	LISTENER=
 	cat "$log"
-	grep -q '"event": "pool-switched"' "$log" || fail "no pool-switched event"
-	grep -q '"event": "params-changed"' "$log" || fail "no params-changed event"
-	grep -q '"compressor": "zstd"' "$log" || fail "the event does not carry the new compressor"
+	# The notifications as they came (ynl prints them as one JSON list,
+	# last): the kernel sends a compressor set's pending events in the
+	# order pool-switched, params-changed (zswap-genl(7), EVENTS), each
+	# with the state after the set.
+	run -0 jq -r '.[] | "\(.name) \(.msg.event) \(.msg.compressor)"' <<<"$(tail -n 1 "$log")"
+	assert_output "event pool-switched zstd
+event params-changed zstd"
 }
 
 @test "set every parameter over netlink; sysfs agrees" {
@@ -242,32 +253,145 @@ nl_get() { ynl --do get; }
 	assert_equal "$(cat $ZSWAP_PARAMS/* $CGROOT/nl/memory.zswap.max)" "$before"
 }
 
+# mkdirs_in_id_order PREFIX N: create PREFIX-001 .. PREFIX-N (zero-padded,
+# so that a glob lists them in creation order) one after the other, and
+# check that their cgroup ids (inode numbers) grow in that order: the
+# tests below rely on "created after" meaning "a larger id".
+mkdirs_in_id_order() {
+	# One mkdir, which creates them in the order of its arguments
+	mkdir $(seq -f "$CGROOT/$1-%03g" "$2")
+	stat -c '%i %n' "$CGROOT/$1"-* |
+		awk 'NR > 1 && $1 <= prev { print "id " $1 " of " $2 " after " prev; bad = 1 }
+		     { prev = $1 } END { exit bad }' ||
+		fail "cgroup ids do not grow in creation order"
+}
+
+# nr_dying: removed cgroups that the kernel still holds
+nr_dying() { awk '$1 == "nr_dying_descendants" { print $2 }' "$CGROOT/cgroup.stat"; }
+
+# ids_of PATH...: the cgroup ids, one a line
+ids_of() { [ $# = 0 ] || stat -c %i "$@"; }
+
+# check_dump IDS_FILE SURVIVORS GONE: IDS_FILE (the ids of one dump, in
+# the order they came) is in strictly increasing order, holds each id of
+# the file SURVIVORS exactly once and none of the file GONE.
+check_dump() {
+	local ids=$1 survivors=$2 gone=$3 missing present
+	awk 'NR > 1 && $1 <= prev { print "id " $1 " after " prev; bad = 1 }
+	     { prev = $1 } END { exit bad }' "$ids" || fail "the dump is not in strictly increasing id order"
+	missing=$(comm -23 <(sort "$survivors") <(sort "$ids"))
+	[ -z "$missing" ] || fail "survivors missing from the dump: $(echo $missing)"
+	present=$(comm -12 <(sort "$gone") <(sort "$ids"))
+	[ -z "$present" ] || fail "removed cgroups in the dump: $(echo $present)"
+}
+
+# Survivors and removed cgroups alternate in id order (every other one of
+# 400 is removed while the dumps run, beside cgroups that come and go
+# above them), so each dump meets removed ids between the survivors and
+# must resume after a cursor whose cgroup may be gone.
 @test "a dump over 200 memcgs under create/remove churn returns each survivor once" {
 	need_family
-	local i
-	for i in $(seq 200); do
-		mkdir $CGROOT/nl-dump-$i
+	mkdirs_in_id_order nl-dump 400
+	local survivors=$BATS_TEST_TMPDIR/survivors doomed=() i
+	ids_of "$CGROOT"/nl-dump-*[13579] > "$survivors"
+	assert_equal "$(wc -l < "$survivors")" 200
+	for i in "$CGROOT"/nl-dump-*[02468]; do
+		doomed+=("$i")
 	done
-	# Churn: other cgroups come and go while the dumps run.
-	(
-		n=0
-		while :; do
-			n=$((n + 1))
-			mkdir $CGROOT/nl-churn-$((n % 40)) 2>/dev/null
-			rmdir $CGROOT/nl-churn-$(((n + 20) % 40)) 2>/dev/null
-		done
-	) &
+	local round json gone=$BATS_TEST_TMPDIR/gone ids=$BATS_TEST_TMPDIR/ids doomed_ids
+	doomed_ids=$(ids_of "${doomed[@]}" | paste -d ' ' - <(printf '%s\n' "${doomed[@]}"))
+	# Churn: the doomed ones go one every 0.15 s, through the first dumps,
+	# and others come and go meanwhile. In perl: a process for each mkdir
+	# and rmdir would take the guest's CPUs from the dumps.
+	perl -e '
+		my ($root, @doomed) = @ARGV;
+		for (my $n = 1; ; $n++) {
+			mkdir "$root/nl-churn-" . ($n % 40);
+			rmdir "$root/nl-churn-" . (($n + 20) % 40);
+			rmdir $doomed[$n - 1] if $n <= @doomed;
+			select(undef, undef, undef, 0.15);
+		}' "$CGROOT" "${doomed[@]}" &
 	CHURN=$!
-	local round json
 	for round in 1 2 3; do
+		# The doomed cgroups gone before the dump starts: rmdir takes
+		# the id away before the folder, so none of them may appear.
+		while read -r i d; do
+			[ -d "$d" ] || echo "$i"
+		done <<<"$doomed_ids" > "$gone"
 		json=$(ynl --dump memcg-get)
-		# Every one of the 200 survivors, exactly once.
-		run jq -r '[.[] | select(.path | startswith("/nl-dump-"))] | length' <<<"$json"
-		assert_output 200
-		run jq -r '[.[].id] | length == (unique | length)' <<<"$json"
-		assert_output true
-		# In cgroup id order.
-		run jq -r '[.[].id] == ([.[].id] | sort)' <<<"$json"
-		assert_output true
+		jq -r '.[].id' <<<"$json" > "$ids"
+		echo "# round $round: $(wc -l < "$gone") of 200 removed before the dump, $(wc -l < "$ids") memcgs in it" >&3
+		check_dump "$ids" "$survivors" "$gone"
 	done
+}
+
+# A dump stopped after its first part (tests/tools/dump-pause) while its
+# cursor's cgroup and the 40 survivors after it are removed: it resumes
+# after a removed id, meets more than a batch of the kernel's
+# (ZSWAP_NL_DUMP_BATCH, 32) of removed ids in a row, and must still go on
+# to the survivors after them and end with DONE.
+@test "a paused dump resumes after its removed cursor and 40 removed survivors, each survivor once" {
+	need_family
+	[ -x "$BUILD/tools/dump-pause" ] || fail "no $BUILD/tools/dump-pause: run 'make tools'"
+	mkdirs_in_id_order nl-dp 200
+	# A page of tmpfs charged to each: a removed one stays a dying memcg,
+	# which mem_cgroup_iter() still walks, so the kernel does meet the
+	# removed ids (a memcg freed at once would simply not be there).
+	DP_PAGES=$(mktemp -d "$BATS_TEST_TMPDIR/dp-pages.XXXXXX")
+	(
+		for d in "$CGROOT"/nl-dp-*; do
+			echo $BASHPID > "$d/cgroup.procs"
+			printf '%4096s' x > "$DP_PAGES/${d##*/}"
+		done
+		echo $BASHPID > "$CGROOT/cgroup.procs"
+	)
+	local d=$CGROOT/nl-dp-001
+	[ "$(cat "$d/memory.current")" -gt 0 ] || fail "nothing charged to $d"
+	# Every other one goes before the dump starts.
+	local before=$BATS_TEST_TMPDIR/removed-before survivors=$BATS_TEST_TMPDIR/survivors
+	ids_of "$CGROOT"/nl-dp-*[02468] > "$before"
+	rmdir "$CGROOT"/nl-dp-*[02468]
+	ids_of "$CGROOT"/nl-dp-* > "$survivors"
+
+	local out=$BATS_TEST_TMPDIR/pause.out fifo=$BATS_TEST_TMPDIR/go go cursor
+	mkfifo "$fifo"
+	"$BUILD/tools/dump-pause" < "$fifo" > "$out" 2>&1 &
+	PAUSER=$!
+	exec {go}> "$fifo"
+	wait_for_line "$out" '^(paused|error) ' 120
+	cat "$out"
+	cursor=$(sed -n 's/^paused //p' "$out")
+	[ -n "$cursor" ] || fail "dump-pause did not pause"
+	grep -qx "$cursor" "$survivors" || fail "the first part ended at id $cursor, not at an nl-dp cgroup"
+	# The cursor's cgroup and the next 40 survivors after it
+	local during=$BATS_TEST_TMPDIR/removed-during victims
+	awk -v c="$cursor" '$1 >= c' "$survivors" | head -n 41 > "$during"
+	assert_equal "$(wc -l < "$during")" 41
+	victims=$(stat -c '%i %n' "$CGROOT"/nl-dp-* | awk 'NR == FNR { v[$1]; next } $1 in v { print $2 }' "$during" -)
+	# shellcheck disable=SC2086 # paths without spaces
+	rmdir $victims
+	# Each of the 141 removed stays a dying memcg, held by its page: the
+	# kernel will walk them
+	[ "$(nr_dying)" -ge 141 ] || fail "only $(nr_dying) dying memcgs, 141 removed"
+	echo go >&"$go"
+	exec {go}>&-
+	local status=0
+	wait "$PAUSER" || status=$?
+	PAUSER=
+	cat "$out"
+	assert_equal "dump-pause exit $status" "dump-pause exit 0"
+	assert_equal "$(tail -n 1 "$out")" done
+	# The first part, read again, is what was peeked
+	assert_equal "$(sed -n 's/^memcg //p' "$out" | head -n "$(grep -c '^first ' "$out")")" \
+		"$(sed -n 's/^first //p' "$out")"
+	local ids=$BATS_TEST_TMPDIR/ids alive=$BATS_TEST_TMPDIR/alive gone=$BATS_TEST_TMPDIR/gone
+	sed -n 's/^memcg \([0-9]*\) .*/\1/p' "$out" > "$ids"
+	ids_of "$CGROOT"/nl-dp-* > "$alive"
+	assert_equal "$(wc -l < "$alive")" 59
+	# Removed before the dump, or removed after the cursor while it
+	# paused: never in it. The cursor's own cgroup came in the first part.
+	{ cat "$before"; awk -v c="$cursor" '$1 > c' "$during"; } > "$gone"
+	check_dump "$ids" "$alive" "$gone"
+	assert_equal "$(grep -cx "$cursor" "$ids")" 1
+	echo "# cursor $cursor after $(grep -c '^first ' "$out") memcgs, $(wc -l < "$ids") in the dump" >&3
 }

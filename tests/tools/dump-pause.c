@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dump-pause: one memcg dump of the "zswap" generic netlink family that
+ * stops after its first part, so that the caller can remove cgroups
+ * between two reads of the same dump.
+ *
+ *   dump-pause
+ *
+ * It starts ZSWAP_CMD_MEMCG_GET as a dump and looks at the first part
+ * with MSG_PEEK, printing
+ *
+ *   first ID PATH        one line per memcg of the first part
+ *   paused ID            the last of them: where the kernel's cursor is
+ *
+ * then waits for a line on standard input. Meanwhile the kernel holds the
+ * dump at that cursor: it builds a dump's next part only from recvmsg(),
+ * and only when that leaves the socket's queue at most half full; the
+ * peeked part stays queued, and the receive buffer is made smaller than
+ * twice that part (SO_RCVBUF), so the peek does not advance the dump.
+ * After the line it reads the whole dump, the first part again and then
+ * the rest, printing
+ *
+ *   memcg ID PATH        one line per memcg, as they come
+ *   done                 the dump ended with NLMSG_DONE and no error
+ *
+ * Exit: 0 at the end of the dump, 1 when the dump failed or a reply did
+ * not parse, 2 on a setup error.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+/* The series' UAPI header (the tools' rule has no -Iinclude/uapi) */
+#include "../../include/uapi/linux/zswap.h"
+
+/*
+ * A part of a dump fills at most the larger of the last recvmsg() size and
+ * NLMSG_GOODSIZE (a page less the skb's overhead): reads of a page keep
+ * every part within one page, and the first part, built before any read,
+ * within NLMSG_GOODSIZE.
+ */
+#define RECV_SIZE	4096
+/* The kernel doubles it; the first part takes more than half of that */
+#define SMALL_RCVBUF	2048
+#define WAIT_MS		20000
+
+static unsigned char buf[RECV_SIZE];
+
+static size_t put_attr(unsigned char *p, uint16_t type, const void *data, size_t len)
+{
+	struct nlattr *nla = (struct nlattr *)p;
+
+	nla->nla_type = type;
+	nla->nla_len = NLA_HDRLEN + len;
+	memcpy(p + NLA_HDRLEN, data, len);
+	memset(p + NLA_HDRLEN + len, 0, NLA_ALIGN(len) - len);
+	return NLA_ALIGN(NLA_HDRLEN + len);
+}
+
+static size_t start_request(unsigned char *p, uint16_t type, uint16_t flags, uint8_t cmd,
+			    uint8_t version)
+{
+	struct nlmsghdr *nlh = (struct nlmsghdr *)p;
+	struct genlmsghdr *g = NLMSG_DATA(nlh);
+
+	memset(p, 0, NLMSG_HDRLEN + GENL_HDRLEN);
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
+	nlh->nlmsg_seq = 1;
+	g->cmd = cmd;
+	g->version = version;
+	return NLMSG_HDRLEN + GENL_HDRLEN;
+}
+
+/* The family id, asked on a socket of its own (@fd), -1 if none */
+static int resolve_family(int fd)
+{
+	size_t len = start_request(buf, GENL_ID_CTRL, 0, CTRL_CMD_GETFAMILY, 1);
+	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+	const struct nlattr *nla;
+	uint16_t id;
+	ssize_t n;
+	int rem;
+
+	len += put_attr(buf + len, CTRL_ATTR_FAMILY_NAME, ZSWAP_GENL_NAME,
+			sizeof(ZSWAP_GENL_NAME));
+	nlh->nlmsg_len = len;
+	if (send(fd, buf, len, 0) < 0)
+		return -1;
+	n = recv(fd, buf, sizeof(buf), 0);
+	if (n < (ssize_t)NLMSG_HDRLEN || nlh->nlmsg_type == NLMSG_ERROR ||
+	    nlh->nlmsg_len > (size_t)n)
+		return -1;
+	rem = nlh->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
+	for (nla = (const void *)(buf + NLMSG_HDRLEN + GENL_HDRLEN);
+	     rem >= NLA_HDRLEN && nla->nla_len >= NLA_HDRLEN && nla->nla_len <= rem;
+	     rem -= NLA_ALIGN(nla->nla_len),
+	     nla = (const void *)((const char *)nla + NLA_ALIGN(nla->nla_len))) {
+		if (nla->nla_type == CTRL_ATTR_FAMILY_ID) {
+			memcpy(&id, (const char *)nla + NLA_HDRLEN, sizeof(id));
+			return id;
+		}
+	}
+	return -1;
+}
+
+/* The id and path of one memcg message; false when it does not parse */
+static bool parse_memcg(const struct nlmsghdr *nlh, uint64_t *id, const char **path)
+{
+	const struct nlattr *nla;
+	int rem = (int)nlh->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
+
+	*id = 0;
+	*path = NULL;
+	for (nla = (const void *)((const char *)nlh + NLMSG_HDRLEN + GENL_HDRLEN);
+	     rem >= NLA_HDRLEN && nla->nla_len >= NLA_HDRLEN && nla->nla_len <= rem;
+	     rem -= NLA_ALIGN(nla->nla_len),
+	     nla = (const void *)((const char *)nla + NLA_ALIGN(nla->nla_len))) {
+		const char *data = (const char *)nla + NLA_HDRLEN;
+		size_t len = nla->nla_len - NLA_HDRLEN;
+
+		if (nla->nla_type == ZSWAP_MEMCG_A_ID && len == sizeof(*id))
+			memcpy(id, data, sizeof(*id));
+		else if (nla->nla_type == ZSWAP_MEMCG_A_PATH && len && !data[len - 1])
+			*path = data;
+	}
+	return *id && *path;
+}
+
+/*
+ * One recvmsg() of the dump on @fd (@flags: MSG_PEEK or 0), each memcg
+ * printed with @tag. Returns 1 while the dump goes on, 0 at its end, -1
+ * when it failed.
+ */
+static int read_part(int fd, int flags, const char *tag, uint64_t *last)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	struct nlmsghdr *nlh;
+	ssize_t n;
+	int len;
+
+	if (poll(&pfd, 1, WAIT_MS) <= 0) {
+		printf("error no reply within %d ms\n", WAIT_MS);
+		return -1;
+	}
+	n = recv(fd, buf, sizeof(buf), flags | MSG_TRUNC);
+	if (n < 0 || n > (ssize_t)sizeof(buf)) {
+		printf("error recv: %s\n", n < 0 ? strerror(errno) : "a part larger than a page");
+		return -1;
+	}
+	len = n;
+	for (nlh = (struct nlmsghdr *)buf; NLMSG_OK(nlh, len); nlh = NLMSG_NEXT(nlh, len)) {
+		const char *path;
+		uint64_t id;
+
+		if (nlh->nlmsg_type == NLMSG_DONE) {
+			int err = 0;
+
+			if (nlh->nlmsg_len >= NLMSG_LENGTH(sizeof(err)))
+				memcpy(&err, NLMSG_DATA(nlh), sizeof(err));
+			if (err) {
+				printf("error the dump ended with %s\n", strerror(-err));
+				return -1;
+			}
+			return 0;
+		}
+		if (nlh->nlmsg_type == NLMSG_ERROR) {
+			const struct nlmsgerr *e = NLMSG_DATA(nlh);
+
+			printf("error %s\n", strerror(-e->error));
+			return -1;
+		}
+		if (!(nlh->nlmsg_flags & NLM_F_MULTI) || !parse_memcg(nlh, &id, &path)) {
+			printf("error a reply that does not parse\n");
+			return -1;
+		}
+		printf("%s %" PRIu64 " %s\n", tag, id, path);
+		*last = id;
+	}
+	if (len) {
+		printf("error %d bytes left over in a part\n", len);
+		return -1;
+	}
+	return 1;
+}
+
+int main(void)
+{
+	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+	int fd, cfd, family, rcvbuf = SMALL_RCVBUF, ret;
+	uint64_t last = 0;
+	char line[64];
+	size_t len;
+
+	/*
+	 * The family is asked on another socket: a read on the dump's socket
+	 * would raise the size of its parts (the last recvmsg() size).
+	 */
+	cfd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	if (cfd < 0 || fd < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf))) {
+		perror("dump-pause: socket");
+		return 2;
+	}
+	family = resolve_family(cfd);
+	close(cfd);
+	if (family < 0) {
+		fprintf(stderr, "dump-pause: no \"%s\" generic netlink family here\n",
+			ZSWAP_GENL_NAME);
+		return 2;
+	}
+
+	len = start_request(buf, family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET, ZSWAP_GENL_VERSION);
+	nlh->nlmsg_len = len;
+	if (send(fd, buf, len, 0) < 0) {
+		perror("dump-pause: send");
+		return 2;
+	}
+	ret = read_part(fd, MSG_PEEK, "first", &last);
+	if (ret <= 0) {
+		printf("error the dump ended in its first part\n");
+		return 1;
+	}
+	printf("paused %" PRIu64 "\n", last);
+	fflush(stdout);
+	if (!fgets(line, sizeof(line), stdin)) {
+		fprintf(stderr, "dump-pause: no line on standard input\n");
+		return 2;
+	}
+
+	do
+		ret = read_part(fd, 0, "memcg", &last);
+	while (ret > 0);
+	if (ret < 0)
+		return 1;
+	printf("done\n");
+	return 0;
+}
