@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # zswapctl monitor and export on a real kernel. Over the netlink family a
 # parameter set with zswapctl reaches a subscribed monitor as events, in
-# text and JSON, and SIGINT, SIGTERM or --count end it with status 0; the
-# time from the set to the event is reported as a TAP diagnostic. Without
+# text and JSON, in the order the kernel sends them, a pool limit hit over
+# and over as at most one event a second, and SIGINT, SIGTERM or --count
+# end it with status 0; the time from the set to the event is reported as
+# a TAP diagnostic. Without
 # the family (stock kernel) monitor exits 3. The exporter, with a workload
 # held in zswap, passes promtool and says what the kernel's files (debugfs,
 # module parameters, /proc, memory.* of each cgroup) say of the same
@@ -148,6 +150,12 @@ assert_whole_lines() {
 
 TIMESTAMP_RE='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z'
 
+# event_names FILE: the events of a monitor --json log as they came, on one
+# line. A compressor set makes zswap notify pool-switched, then
+# params-changed, and the kernel's work item sends what is pending in that
+# order (zswap-genl(7), EVENTS): the order is exact, never sorted.
+event_names() { jq -r .event "$1" | tr '\n' ' '; }
+
 @test "monitor --json: a compressor set arrives as pool_switched and params_changed; SIGINT ends it with 0" {
 	need_family
 	set_param compressor lzo
@@ -162,6 +170,7 @@ TIMESTAMP_RE='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z'
 	assert_equal "exit $MON_STATUS" "exit 0"
 	assert_equal "stderr: $(cat "$MON_ERR")" "stderr: "
 	assert_whole_lines "$MON_LOG"
+	assert_equal "$(event_names "$MON_LOG")" "pool_switched params_changed "
 	while IFS= read -r line; do
 		jq -e 'type == "object"' <<<"$line" >/dev/null || fail "not a JSON object: $line"
 		assert_equal "$(jq -r .version <<<"$line")" 1
@@ -192,6 +201,8 @@ TIMESTAMP_RE='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z'
 	assert_equal "exit $MON_STATUS" "exit 0"
 	assert_equal "stderr: $(cat "$MON_ERR")" "stderr: "
 	assert_whole_lines "$MON_LOG"
+	# One parameter set, one event
+	assert_equal "$(awk '{ print $2 }' "$MON_LOG")" params-changed
 	run -0 grep ' params-changed ' "$MON_LOG"
 	assert_line --index 0 --regexp "^$TIMESTAMP_RE params-changed enabled=true compressor=$(zswap_param compressor) zpool=$(zswap_param zpool) max_pool_percent=25 accept_threshold_percent=[0-9]+ page_size=4096 pool_total_size=[0-9]+ pool_limit_bytes=[0-9]+ pool_limit_hit=[0-9]+ stored_pages=[0-9]+ zero_pages=[0-9]+ .* zswpin=[0-9]+ zswpout=[0-9]+( compression_ratio=[0-9]+\\.[0-9]{2})?$"
 	# Every line is an event, with nothing else on stdout
@@ -254,7 +265,69 @@ TIMESTAMP_RE='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z'
 	cat "$MON_LOG"
 	assert_equal "exit $MON_STATUS" "exit 0"
 	assert_equal "$(wc -l < "$MON_LOG")" 2
-	assert_equal "$(jq -r .event "$MON_LOG" | sort | tr '\n' ' ')" "params_changed pool_switched "
+	assert_equal "$(event_names "$MON_LOG")" "pool_switched params_changed "
+}
+
+# The pool limit, hit on every store while the pool is full, is announced
+# at most once a second (zswap_netlink_notify()'s rate limit). Over a window
+# of T seconds that holds every notification the monitor can have got (from
+# before it subscribed to after it stopped), at most ceil(T) + 1 events can
+# come, however often debugfs says the limit was hit: a bound, not a speed.
+# The workload hits the limit in two phases more than a second apart, so at
+# least two events must come, whatever the speed of the machine.
+# accept_threshold_percent 100 lets the pool take pages again as soon as it
+# is below its limit, so that the limit is hit all along a phase, not once.
+@test "monitor --json: the pool limit hit over and over gives pool_limit_hit events, at most one a second" {
+	need_family
+	# zbud takes at least half a page an entry: 1% of RAM fills up
+	set_param zpool zbud
+	set_param compressor lzo
+	set_param max_pool_percent 1
+	set_param accept_threshold_percent 100
+	local hits0 hits1 hits2 t0 t1 secs bound events
+	hits0=$(zswap_debug pool_limit_hit)
+	t0=$(date +%s%N)
+	monitor_start monitor --json
+	# Phase 1 fills the pool to its limit and holds it there
+	cg_create mx 16M
+	hold_start mx --size 64 --mix 0:0:1:0
+	hits1=$(zswap_debug pool_limit_hit)
+	[ "$hits1" -gt "$hits0" ] || fail "the pool did not reach its limit"
+	# Past the rate limit's second: phase 2's first hit must be announced
+	sleep 1.5
+	run -0 cg_run mx "$SWAPVERIFY" --size 32 --ops 8000 --mix 0:0:1:0
+	[ "$(zswap_debug pool_limit_hit)" -gt "$hits1" ] || fail "phase 2 did not hit the pool limit"
+	# Reading the held pages back makes room for them: more stores, more hits
+	hold_finish
+	hits2=$(zswap_debug pool_limit_hit)
+	# A parameter set after the workload: once its event is printed, the
+	# monitor has printed what came before it
+	echo 20 > "$ZSWAP_PARAMS/max_pool_percent"
+	until_true has_lines "$MON_LOG" '"event":"params_changed".*"max_pool_percent":20' ||
+		fail "no params_changed event within ${DEADLINE_S}s: $(cat "$MON_ERR")"
+	monitor_stop INT
+	t1=$(date +%s%N)
+	assert_equal "exit $MON_STATUS: $(cat "$MON_ERR")" "exit 0: "
+	secs=$(((t1 - t0 + 999999999) / 1000000000))
+	bound=$((secs + 1))
+	events=$(grep -c '"event":"pool_limit_hit"' "$MON_LOG" || true)
+	echo "# $events pool_limit_hit events in ${secs}s (at most $bound), the limit hit $((hits2 - hits0)) times" >&3
+	# The limit was hit often enough for the bound to mean something
+	[ $((hits2 - hits0)) -ge $((4 * bound)) ] ||
+		fail "the pool limit was hit only $((hits2 - hits0)) times in ${secs}s"
+	[ "$events" -ge 2 ] || fail "$events pool_limit_hit events for two phases: $(cat "$MON_LOG")"
+	[ "$events" -le "$bound" ] ||
+		fail "$events pool_limit_hit events in ${secs}s: more than one a second"
+	# Each carries the counter as it was when the event was sent: they come
+	# in the order they were sent (the counter only grows), and within the
+	# workload's hits
+	run -0 jq -r 'select(.event == "pool_limit_hit") | .pool_limit_hit' "$MON_LOG"
+	awk -v lo="$hits0" -v hi="$hits2" '
+		$1 <= lo || $1 > hi { print "pool_limit_hit " $1 " outside (" lo ", " hi "]"; bad = 1 }
+		NR > 1 && $1 < prev { print "pool_limit_hit " $1 " after " prev; bad = 1 }
+		{ prev = $1 } END { exit bad }' <<<"$output" || fail "events out of order"
+	# The first hit after the pause was announced too
+	[ "$(tail -n 1 <<<"$output")" -gt "$hits1" ] || fail "no event after phase 1: $output"
 }
 
 @test "monitor without the zswap family: exit 3 and one line" {
