@@ -134,6 +134,57 @@ tap() { # NAME TEXT: a TAP stream in RESULTS
 	assert_failure
 }
 
+@test "budgets: every line has its idle time, and a budget of at least three times it" {
+	local n=0 file flavour budget idle rest
+	while read -r file flavour budget idle rest; do
+		case $file in '#'*|'') continue ;; esac
+		n=$((n + 1))
+		[ -z "$rest" ] || fail "$file $flavour: more than four columns"
+		[[ $budget =~ ^[0-9]+$ && $idle =~ ^[0-9]+$ ]] ||
+			fail "$file $flavour: budget '$budget' or idle time '$idle' is not a number"
+		[ "$budget" -ge $((3 * idle)) ] ||
+			fail "$file $flavour: budget $budget s is less than three times $idle s"
+	done < "$TOP/tests/vm/budgets"
+	[ "$n" -gt 10 ]
+}
+
+@test "lanes: producers that end together keep one exit line each and their output whole" {
+	. "$TOP/tests/lib/check.bash"
+	RESULTS=$BATS_TEST_TMPDIR
+	: > "$RESULTS/exit-status.tap"
+	CHECK_JOBS=2
+	# each producer writes its lines with pauses, so that two running
+	# at once would interleave them on a shared console
+	producer() {
+		local i
+		for i in 1 2 3 4 5; do
+			echo "$1 line $i"
+			sleep 0.1
+		done
+		echo "1..1" > "$RESULTS/$1.tap"
+		echo "ok 1 $1" >> "$RESULTS/$1.tap"
+		record_exit "$1" "$2"
+	}
+	{
+		local p
+		for p in a b c d; do
+			in_lane "$p" producer "$p" 0
+		done
+		in_lane e producer e 3
+		lanes_wait
+	} > "$BATS_TEST_TMPDIR/console"
+	run grep -c ' line ' "$BATS_TEST_TMPDIR/console"
+	assert_output 25
+	# each producer's five lines follow one another
+	run bash -c "grep ' line ' '$BATS_TEST_TMPDIR/console' | cut -d' ' -f1 | uniq -c"
+	assert_equal "$(wc -l <<<"$output")" 5
+	refute_output --regexp '^ *[1-4] '
+	run cat "$RESULTS/exit-status.tap"
+	assert_equal "$(sed -E 's/^(not )?ok ([0-9]+) .*/\2/' "$RESULTS/exit-status.tap" | sort -n | tr '\n' ' ')" "1 2 3 4 5 "
+	assert_line --regexp "^not ok [0-9] e exited 3$"
+	assert_equal "$(grep -c '^ok ' "$RESULTS/exit-status.tap")" 4
+}
+
 @test "kernel check scripts: a death half way prints a not ok for every check left" {
 	cat > "$BATS_TEST_TMPDIR/dies.sh" <<-EOF
 	#!/bin/bash
