@@ -28,7 +28,7 @@ added_file() {
 
 @test "kernel/spec/zswap.yaml is valid against the genetlink schema" {
 	local schema=$BUILD/ynl/Documentation/netlink/genetlink.yaml
-	[ -f "$schema" ] || fail "$schema missing: run make"
+	[ -f "$schema" ] || fail "$schema missing: run make tools"
 	run /usr/bin/python3 -c '
 import sys, yaml, jsonschema
 jsonschema.validate(yaml.safe_load(open(sys.argv[1])), yaml.safe_load(open(sys.argv[2])))

@@ -66,7 +66,7 @@ debug_reports() {
 	run $RUN -- "echo WARNING > $LKDTM; true"
 	assert_failure 126
 	assert_output --partial "kernel splat in the guest log"
-	assert_splat "WARNING: CPU: [0-9]+ PID: [0-9]+ at drivers/misc/lkdtm/"
+	assert_splat "WARNING: CPU: [0-9]+ PID: [0-9]+ at ([^ ]*/)?drivers/misc/lkdtm/"
 }
 
 @test "harness: a guest kernel panic fails the run" {
@@ -87,7 +87,7 @@ debug_reports() {
 @test "splat: BUG() oopses the guest and the console log names it" {
 	run $RUN -- "echo BUG > $LKDTM; true"
 	assert_failure 125
-	assert_splat "kernel BUG at drivers/misc/lkdtm/bugs.c"
+	assert_splat "kernel BUG at ([^ ]*/)?drivers/misc/lkdtm/bugs.c"
 	assert_splat "invalid opcode: 0000 \[#1\]"
 }
 
@@ -115,7 +115,7 @@ debug_reports() {
 	run $RUN --append "sysctl.kernel.panic_on_rcu_stall=1" -- \
 		"(echo SOFTLOCKUP > $LKDTM) & while sleep 1; do :; done"
 	assert_failure 125
-	assert_splat "rcu: INFO: rcu_sched (self-)?detected stall"
+	assert_splat "rcu: INFO: rcu_(sched|preempt) (self-)?detected stall"
 }
 
 @test "splat: list_add corruption on the debug kernel (DEBUG_LIST)" {
