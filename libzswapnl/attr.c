@@ -1,59 +1,66 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Walking attributes with every length checked against the buffer: what
- * the kernel sends is trusted no further than its own lengths allow.
+ * libmnl's attribute walk, made strict about the end of the buffer.
+ *
+ * mnl_attr_parse_payload() stops at the first attribute that does not fit
+ * what is left, and says nothing: a message cut inside an attribute would
+ * pass as a shorter, valid one. What the kernel sends is trusted no further
+ * than its own lengths allow, so znl_attr_parse() refuses those bytes.
  */
 
 #include <errno.h>
+#include <libmnl/libmnl.h>
+#include <limits.h>
 #include <linux/genetlink.h>
-#include <linux/netlink.h>
 
 #include "internal.h"
 
-void znl_attr_iter_init(struct znl_attr_iter *it, const void *buf, size_t len)
+struct walk {
+	mnl_attr_cb_t cb;
+	void *data;
+	const char *end;	/* the end of the last attribute seen, padding included */
+};
+
+static int walk_cb(const struct nlattr *attr, void *data)
 {
-	it->pos = buf;
-	it->end = it->pos + len;
+	struct walk *w = data;
+
+	w->end = (const char *)attr + MNL_ALIGN(attr->nla_len);
+	return w->cb(attr, w->data);
 }
 
 /*
- * The next attribute in *@attr: returns 1, or 0 at the end of the buffer,
- * or -EBADMSG when what is left cannot hold the attribute its header
- * announces. The padding of the last attribute may be missing.
+ * Run @cb on each attribute of @payload, as mnl_attr_parse_payload() does.
+ * Returns 0, or -EBADMSG when @cb returned MNL_CB_ERROR (it says why) or
+ * when bytes are left that hold no whole attribute. The padding of the
+ * last attribute may be missing.
  */
-int znl_attr_iter_next(struct znl_attr_iter *it, const struct nlattr **attr)
+int znl_attr_parse(const void *payload, size_t len, mnl_attr_cb_t cb, void *data)
 {
-	size_t left = it->end - it->pos;
-	const struct nlattr *nla;
+	struct walk w = { .cb = cb, .data = data, .end = payload };
 
-	if (!left)
-		return 0;
-	if (left < NLA_HDRLEN)
+	if (mnl_attr_parse_payload(payload, len, walk_cb, &w) < MNL_CB_STOP)
 		return -EBADMSG;
-	nla = (const struct nlattr *)it->pos;
-	if (nla->nla_len < NLA_HDRLEN || nla->nla_len > left)
-		return -EBADMSG;
-	*attr = nla;
-	it->pos += ZNL_MIN((size_t)NLA_ALIGN(nla->nla_len), left);
-	return 1;
+	return w.end < (const char *)payload + len ? -EBADMSG : 0;
 }
 
 /*
- * Check that @msg holds one whole generic netlink message and find its
- * command and attributes. Bytes after nlmsg_len are not looked at.
+ * Check that @msg holds one whole generic netlink message (bytes after
+ * nlmsg_len are not looked at) and give its command and attributes.
+ * mnl_nlmsg_ok() compares nlmsg_len as an int: 2^31 and more would pass.
  */
 int znl_genl_msg(const void *msg, size_t len, uint8_t *cmd, const void **attrs,
 		 size_t *attrs_len)
 {
 	const struct nlmsghdr *nlh = msg;
 	const struct genlmsghdr *genl;
-	const size_t hdrs = NLMSG_HDRLEN + GENL_HDRLEN;
 
-	if (!msg || len < hdrs || nlh->nlmsg_len < hdrs || nlh->nlmsg_len > len)
+	if (!msg || len > INT_MAX || !mnl_nlmsg_ok(nlh, len) || nlh->nlmsg_len > len ||
+	    mnl_nlmsg_get_payload_len(nlh) < GENL_HDRLEN)
 		return -EBADMSG;
-	genl = (const struct genlmsghdr *)((const char *)msg + NLMSG_HDRLEN);
+	genl = mnl_nlmsg_get_payload(nlh);
 	*cmd = genl->cmd;
-	*attrs = (const char *)msg + hdrs;
-	*attrs_len = nlh->nlmsg_len - hdrs;
+	*attrs = mnl_nlmsg_get_payload_offset(nlh, GENL_HDRLEN);
+	*attrs_len = mnl_nlmsg_get_payload_len(nlh) - GENL_HDRLEN;
 	return 0;
 }

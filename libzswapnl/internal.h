@@ -7,6 +7,8 @@
 #ifndef ZSWAPNL_INTERNAL_H
 #define ZSWAPNL_INTERNAL_H
 
+#include <libmnl/libmnl.h>
+#include <linux/zswap.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -18,13 +20,10 @@
 #include "zswapnl.h"
 #pragma GCC visibility pop
 
-struct mnl_socket;
-struct nlattr;
-struct nlmsghdr;
-
 #define ZNL_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define ZNL_BIT(nr) (UINT64_C(1) << (nr))
 #define ZNL_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define ZNL_MAX(a, b) ((a) > (b) ? (a) : (b))
 
 /* Sizes of the structs of version 1.0: a caller's struct_size is never less */
 #define ZNL_OPTIONS_SIZE_V1 sizeof(struct zswapnl_options)
@@ -48,6 +47,18 @@ struct znl_event_msg {
 	unsigned char data[];
 };
 
+/*
+ * How requests go out and datagrams come in: the handle's socket, or, in
+ * the unit tests, recorded replies. recv fills h->rbuf (ZNL_RECV_SIZE) and
+ * returns its length, -EAGAIN when nothing came (at once with @dontwait,
+ * else within the reply timeout), or a negative errno; send returns 0 or a
+ * negative errno.
+ */
+struct znl_transport {
+	int (*send)(struct zswapnl *h, const void *buf, size_t len);
+	ssize_t (*recv)(struct zswapnl *h, bool dontwait, struct zswapnl_error *err);
+};
+
 struct zswapnl {
 	enum zswapnl_source source;
 	char *root;		/* prefix of every path: "" for "/" */
@@ -55,6 +66,8 @@ struct zswapnl {
 
 	/* Netlink source only */
 	struct mnl_socket *nl;
+	const struct znl_transport *xport;
+	void *xport_data;	/* the unit tests' */
 	uint32_t portid;
 	uint32_t seq;
 	uint16_t family;	/* the "zswap" family's id */
@@ -89,27 +102,15 @@ enum znl_attr_set {
 	ZNL_SET_MEMCG,
 };
 
-enum znl_kind {
-	ZNL_KIND_NONE,		/* not an attribute this library knows */
-	ZNL_KIND_PAD,
-	ZNL_KIND_U8,
-	ZNL_KIND_U32,
-	ZNL_KIND_U64,
-	ZNL_KIND_STRING,
-};
+/* Room for the attribute table of either set, indexed by type */
+#define ZNL_ATTR_TB_SIZE (ZNL_MAX(ZSWAP_A_MAX, ZSWAP_MEMCG_A_MAX) + 1)
 
 const char *znl_attr_name(enum znl_attr_set set, unsigned int type);
-enum znl_kind znl_attr_kind(enum znl_attr_set set, unsigned int type);
+enum mnl_attr_data_type znl_attr_type(enum znl_attr_set set, unsigned int type);
 enum znl_attr_set znl_cmd_attr_set(uint8_t cmd);
 
-/* attr.c: a bounds-checked walk over netlink attributes */
-struct znl_attr_iter {
-	const unsigned char *pos;
-	const unsigned char *end;
-};
-
-void znl_attr_iter_init(struct znl_attr_iter *it, const void *buf, size_t len);
-int znl_attr_iter_next(struct znl_attr_iter *it, const struct nlattr **attr);
+/* attr.c: libmnl's attribute walk, strict about the end of the buffer */
+int znl_attr_parse(const void *payload, size_t len, mnl_attr_cb_t cb, void *data);
 int znl_genl_msg(const void *msg, size_t len, uint8_t *cmd, const void **attrs,
 		 size_t *attrs_len);
 
@@ -144,6 +145,10 @@ struct nlmsghdr *znl_req_start(struct zswapnl *h, uint16_t type, uint16_t flags,
 int znl_req_run(struct zswapnl *h, znl_data_cb cb, void *data, struct zswapnl_error *err);
 int znl_nl_subscribe(struct zswapnl *h, struct zswapnl_error *err);
 int znl_nl_read_event(struct zswapnl *h, struct zswapnl_event *event, struct zswapnl_error *err);
+
+/* handle.c: zswapnl_open() over @xport (a socket of its own when NULL) */
+int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
+	     const struct znl_transport *xport, void *xport_data, struct zswapnl_error *err);
 
 /* genl_ctrl.c */
 int znl_resolve_family(struct zswapnl *h, struct zswapnl_error *err);

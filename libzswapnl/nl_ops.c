@@ -87,14 +87,27 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error 
 	return ret;
 }
 
+/*
+ * The kernel marks a dump NLM_F_DUMP_INTR when the memcgs changed while it
+ * was read (a cgroup made or removed): the list may miss one or hold one
+ * twice. Dump again once; a second interruption gives -EINTR.
+ */
 int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		       struct zswapnl_error *err)
 {
 	struct dump d = { .list = list };
-	int ret;
+	int ret, tries = 0;
 
-	znl_req_start(h, h->family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET, ZSWAP_GENL_VERSION);
-	ret = znl_req_run(h, dump_cb, &d, err);
+	do {
+		zswapnl_memcg_list_free(list);
+		d.cap = 0;
+		znl_req_start(h, h->family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET,
+			      ZSWAP_GENL_VERSION);
+		ret = znl_req_run(h, dump_cb, &d, err);
+	} while (ret == -EINTR && ++tries < 2);
+	if (ret == -EINTR)
+		return znl_err(err, -EINTR, NULL,
+			       "the memcg dump was interrupted twice: cgroups changed while it was read");
 	if (ret)
 		return ret;
 	znl_list_sort(list);

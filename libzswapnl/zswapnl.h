@@ -178,6 +178,19 @@ struct zswapnl;
  * socket or the request: a seccomp filter, a security module): then it
  * returns 0 with err->code 0 and err->msg saying why, for the caller to
  * pass on. ZSWAPNL_MODE_NETLINK returns that error.
+ *
+ * Family version: the generic netlink controller gives the version of the
+ * kernel's "zswap" family. A newer one than ZSWAP_GENL_VERSION of the
+ * <linux/zswap.h> this library was built with is used as it is (attributes
+ * the library does not know are skipped). An older one may lack what the
+ * library asks for: AUTO then takes the files, with err->code 0 and
+ * err->msg naming both versions, and NETLINK fails with -EOPNOTSUPP.
+ *
+ * Errors of any netlink request: -EBADMSG for a reply that is malformed
+ * (err->attr names the attribute when one is: an attribute this library
+ * knows must pass libmnl's mnl_attr_validate() for its type), -EOVERFLOW
+ * when the kernel said part of its reply was lost (NLMSG_OVERRUN),
+ * -ETIMEDOUT when no reply came within 10 seconds.
  */
 int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 		 struct zswapnl_error *err);
@@ -201,6 +214,13 @@ int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,
 			      struct zswapnl_memcg *memcg, struct zswapnl_error *err);
 void zswapnl_memcg_free(struct zswapnl_memcg *memcg);
 
+/*
+ * Every memcg, in cgroup id order. Over netlink this is a dump; when the
+ * kernel marks it interrupted (NLM_F_DUMP_INTR: cgroups were made or
+ * removed while it was read, so the list may miss one or hold one twice),
+ * it is asked again once, and a second interruption gives -EINTR (the list
+ * is then empty; calling again later is the remedy).
+ */
 int zswapnl_list_memcgs(struct zswapnl *handle, struct zswapnl_memcg_list *list,
 			struct zswapnl_error *err);
 void zswapnl_memcg_list_free(struct zswapnl_memcg_list *list);

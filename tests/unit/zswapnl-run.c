@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The request loop (nl.c, over libmnl's mnl_cb_run2()) and the family
+ * lookup, fed through the public calls with the replies the patched kernel
+ * sent (tests/unit/record/README) in place of a socket: znl_open() takes a
+ * transport whose recv hands out the recorded datagrams one by one, each
+ * message renumbered to the request in flight.
+ *
+ *   tests/unit/data/memcg-dump.reply.hex   the MEMCG_GET dump (5 memcgs), NLMSG_DONE
+ *   tests/unit/data/get.reply.hex          the GET reply, then the ACK
+ *
+ * The kernel does not send what these cases need, so they edit copies:
+ * NLM_F_DUMP_INTR on a dump that lost /outer (a cgroup removed while it
+ * ran), an NLMSG_OVERRUN in place of the rest of a dump, a u64 cut to 4
+ * bytes, attributes of a later kernel. The generic netlink controller's
+ * reply is built here (tests/unit/record has none): family id 23 as
+ * recorded, the version each case needs.
+ */
+
+#include <errno.h>
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <linux/zswap.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "nlmsg.h"
+#include "tap.h"
+
+#define DUMP "tests/unit/data/memcg-dump.reply.hex"
+#define GET "tests/unit/data/get.reply.hex"
+#define MEMCG_WORK "tests/unit/data/memcg-get-work.reply.hex"
+#define FAMILY_ID 23
+#define MAX_DGRAMS 16
+
+/* What the kernel "sends": datagrams in order, and what was asked */
+struct script {
+	struct td_bytes dg[MAX_DGRAMS];
+	bool stale[MAX_DGRAMS];	/* keeps the number of an earlier request */
+	unsigned int n, next;
+	unsigned int sends;
+	uint32_t seq;		/* of the last request */
+};
+
+static int fake_send(struct zswapnl *h, const void *buf, size_t len)
+{
+	struct script *s = h->xport_data;
+	const struct nlmsghdr *nlh = buf;
+
+	CHECK_INT(nlh->nlmsg_len, len);
+	s->sends++;
+	s->seq = nlh->nlmsg_seq;
+	return 0;
+}
+
+static ssize_t fake_recv(struct zswapnl *h, bool dontwait, struct zswapnl_error *err)
+{
+	struct script *s = h->xport_data;
+	struct nlmsghdr *nlh;
+	unsigned int i;
+	int left;
+
+	if (s->next == s->n)
+		return dontwait ? -EAGAIN : znl_err(err, -ETIMEDOUT, NULL, "no reply");
+	i = s->next++;
+	memcpy(h->rbuf, s->dg[i].data, s->dg[i].len);
+	left = s->dg[i].len;
+	for (nlh = (struct nlmsghdr *)h->rbuf; mnl_nlmsg_ok(nlh, left);
+	     nlh = mnl_nlmsg_next(nlh, &left))
+		if (nlh->nlmsg_seq)
+			nlh->nlmsg_seq = s->stale[i] ? s->seq - 1 : s->seq;
+	return s->dg[i].len;
+}
+
+static const struct znl_transport fake = { .send = fake_send, .recv = fake_recv };
+
+static void push(struct script *s, const void *data, size_t len)
+{
+	if (s->n == MAX_DGRAMS) {
+		tap_diag("script full");
+		exit(2);
+	}
+	s->dg[s->n].data = td_dup(data, len);
+	s->dg[s->n++].len = len;
+}
+
+static void push_bytes(struct script *s, struct td_bytes *b)
+{
+	push(s, b->data, b->len);
+	td_free(b);
+}
+
+static void script_free(struct script *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++)
+		td_free(&s->dg[i]);
+}
+
+/* An acknowledgment, capped (NETLINK_CAP_ACK), as the kernel sends it */
+static void push_ack(struct script *s)
+{
+	char buf[MNL_NLMSG_HDRLEN + sizeof(struct nlmsgerr)] = { 0 };
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct nlmsgerr *e;
+
+	nlh->nlmsg_type = NLMSG_ERROR;
+	nlh->nlmsg_flags = NLM_F_CAPPED;
+	nlh->nlmsg_seq = 1;
+	e = mnl_nlmsg_put_extra_header(nlh, sizeof(*e));
+	e->msg.nlmsg_len = MNL_NLMSG_HDRLEN + GENL_HDRLEN;
+	e->msg.nlmsg_type = GENL_ID_CTRL;
+	push(s, buf, nlh->nlmsg_len);
+}
+
+/* The controller's CTRL_CMD_GETFAMILY reply for "zswap" at @version */
+static void push_family(struct script *s, uint32_t version)
+{
+	char buf[512] = { 0 };
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct nlattr *groups, *grp;
+	struct genlmsghdr *genl;
+
+	nlh->nlmsg_type = GENL_ID_CTRL;
+	nlh->nlmsg_seq = 1;
+	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
+	genl->cmd = CTRL_CMD_NEWFAMILY;
+	genl->version = 2;
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, ZSWAP_GENL_NAME);
+	mnl_attr_put_u16(nlh, CTRL_ATTR_FAMILY_ID, FAMILY_ID);
+	mnl_attr_put_u32(nlh, CTRL_ATTR_VERSION, version);
+	groups = mnl_attr_nest_start(nlh, CTRL_ATTR_MCAST_GROUPS);
+	grp = mnl_attr_nest_start(nlh, 1);
+	mnl_attr_put_strz(nlh, CTRL_ATTR_MCAST_GRP_NAME, ZSWAP_MCGRP_EVENTS);
+	mnl_attr_put_u32(nlh, CTRL_ATTR_MCAST_GRP_ID, 9);
+	mnl_attr_nest_end(nlh, grp);
+	mnl_attr_nest_end(nlh, groups);
+	push(s, buf, nlh->nlmsg_len);
+	push_ack(s);
+}
+
+static struct zswapnl *open_fake(struct script *s, uint32_t version, enum zswapnl_mode mode,
+				 struct zswapnl_error *err, int *ret)
+{
+	struct zswapnl_options o = {
+		.struct_size = sizeof(o),
+		.mode = mode,
+		.root = td_path("tests/data/sysroot-patched"),
+	};
+	struct zswapnl *h = NULL;
+
+	push_family(s, version);
+	*ret = znl_open(&h, &o, &fake, s, err);
+	s->sends = 0;
+	return h;
+}
+
+static struct zswapnl *open_v1(struct script *s)
+{
+	struct zswapnl_error err;
+	struct zswapnl *h;
+	int ret;
+
+	h = open_fake(s, ZSWAP_GENL_VERSION, ZSWAPNL_MODE_NETLINK, &err, &ret);
+	if (!CHECK_INT(ret, 0) || !CHECK_INT(zswapnl_source(h), ZSWAPNL_SOURCE_NETLINK)) {
+		tap_diag("open: %s", err.msg);
+		exit(1);
+	}
+	return h;
+}
+
+/*
+ * The recorded dump; @interrupted: without /outer (the third memcg), and
+ * NLM_F_DUMP_INTR on the message after the gap, where the kernel's
+ * consistency check (genl_dump_check_consistent()) would put it.
+ */
+static void push_dump(struct script *s, bool interrupted)
+{
+	struct td_bytes dg[2];
+	struct nlmsghdr *nlh;
+	size_t off, len;
+
+	if (!CHECK_INT(td_hex_datagrams(DUMP, dg, 2), 2))
+		exit(1);
+	if (interrupted) {
+		nlh = (struct nlmsghdr *)td_msg(&dg[0], 2);
+		off = (unsigned char *)nlh - dg[0].data;
+		len = nlh->nlmsg_len;
+		memmove(dg[0].data + off, dg[0].data + off + len, dg[0].len - off - len);
+		dg[0].len -= len;
+		nlh = (struct nlmsghdr *)td_msg(&dg[0], 2);
+		nlh->nlmsg_flags |= NLM_F_DUMP_INTR;
+	}
+	push_bytes(s, &dg[0]);
+	push_bytes(s, &dg[1]);
+}
+
+/* The five memcgs of the recorded dump, in id order */
+static void check_dump(const struct zswapnl_memcg_list *l)
+{
+	static const uint64_t ids[] = { 1, 12, 42, 72, 102 };
+	static const char *const paths[] = { "/", "/work", "/outer", "/flat", "/outer/inner" };
+	size_t i;
+
+	if (!CHECK_INT(l->count, ZNL_ARRAY_SIZE(ids)))
+		return;
+	for (i = 0; i < ZNL_ARRAY_SIZE(ids); i++) {
+		CHECK_U64(l->items[i].id, ids[i]);
+		CHECK_STR(l->items[i].path, paths[i]);
+	}
+	CHECK_U64(l->items[1].compressed_bytes, 581559);
+}
+
+static void dump_plain(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_memcg_list l;
+	struct zswapnl_error err;
+
+	push_dump(&s, false);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
+	CHECK_INT(s.sends, 1);
+	check_dump(&l);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* Interrupted once: the partial list is dropped, the dump asked again */
+static void dump_intr_once(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_memcg_list l;
+	struct zswapnl_error err;
+
+	push_dump(&s, true);
+	push_dump(&s, false);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
+	CHECK_INT(s.sends, 2);
+	CHECK_INT(s.next, s.n);
+	check_dump(&l);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* Interrupted twice: -EINTR, no list, and each dump was read to its end */
+static void dump_intr_twice(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_memcg_list l;
+	struct zswapnl_error err;
+
+	push_dump(&s, true);
+	push_dump(&s, true);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), -EINTR);
+	CHECK_INT(err.code, -EINTR);
+	CHECK(strstr(err.msg, "interrupted twice"));
+	CHECK_INT(s.sends, 2);
+	CHECK_INT(s.next, s.n);
+	CHECK_INT(l.count, 0);
+	CHECK(!l.items);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* NLMSG_OVERRUN after the first datagram: the reply is incomplete, an error */
+static void dump_overrun(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct nlmsghdr overrun = {
+		.nlmsg_len = sizeof(overrun),
+		.nlmsg_type = NLMSG_OVERRUN,
+		.nlmsg_flags = NLM_F_MULTI,
+		.nlmsg_seq = 1,
+	};
+	struct zswapnl_memcg_list l;
+	struct zswapnl_error err;
+	struct td_bytes dg[2];
+
+	CHECK_INT(td_hex_datagrams(DUMP, dg, 2), 2);
+	push_bytes(&s, &dg[0]);
+	push(&s, &overrun, sizeof(overrun));
+	push_bytes(&s, &dg[1]);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), -EOVERFLOW);
+	CHECK(strstr(err.msg, "NLMSG_OVERRUN"));
+	CHECK_INT(l.count, 0);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* The GET reply with @edit applied to its first message, then the ACK */
+static void push_get(struct script *s, void (*edit)(struct td_bytes *m))
+{
+	struct td_bytes dg[2], m;
+
+	if (!CHECK_INT(td_hex_datagrams(GET, dg, 2), 2))
+		exit(1);
+	m = td_msg_copy(td_msg(&dg[0], 0));
+	if (edit)
+		edit(&m);
+	push_bytes(s, &m);
+	push_bytes(s, &dg[1]);
+	td_free(&dg[0]);
+}
+
+/* Attributes of a later kernel, one of a size no type of ours has */
+static void add_unknown(struct td_bytes *m)
+{
+	static const unsigned char later[8] = { 0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4 };
+	size_t second = td_attr_offset(m, ZSWAP_A_ZERO_PAGES);
+
+	td_insert_attr(m, second, ZSWAP_A_MAX + 1, later, 8);
+	td_insert_attr(m, td_attrs_end(m), ZSWAP_A_MAX + 7, later, 3);
+}
+
+static void cut_stored_pages(struct td_bytes *m)
+{
+	static const unsigned char four[4] = { 1, 2, 3, 4 };
+
+	td_replace_attr(m, ZSWAP_A_STORED_PAGES, four, sizeof(four));
+}
+
+static void check_get(const struct zswapnl_global *g)
+{
+	CHECK_U64(g->stored_pages, 9443);
+	CHECK_U64(g->zero_pages, 3096);
+	CHECK_U64(g->pool_total_size, 13012992);
+	CHECK_U64(g->pool_limit_bytes, 419688448);
+}
+
+static void get_unknown_skipped(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_error err;
+
+	push_get(&s, add_unknown);
+	CHECK_INT(zswapnl_get_global(h, &g, &err), 0);
+	CHECK_STR(err.msg, "");
+	check_get(&g);
+	CHECK(g.known & ZNL_BIT(ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT));
+	CHECK_INT(s.next, s.n);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/*
+ * A u64 cut to 4 bytes: mnl_attr_validate() refuses it, @err names it, and
+ * the ACK after it is still read, so that the next request gets its own
+ * reply.
+ */
+static void get_truncated_attr(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_error err;
+
+	push_get(&s, cut_stored_pages);
+	push_get(&s, NULL);
+	CHECK_INT(zswapnl_get_global(h, &g, &err), -EBADMSG);
+	CHECK_STR(err.attr, "stored-pages");
+	CHECK_U64(g.known, 0);
+	CHECK_INT(s.next, s.n - 2);
+	CHECK_INT(zswapnl_get_global(h, &g, &err), 0);
+	check_get(&g);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* A datagram left from an earlier request (another seq) is dropped */
+static void stale_reply_dropped(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct td_bytes b = td_hex(MEMCG_WORK);
+
+	s.stale[s.n] = true;
+	push_bytes(&s, &b);
+	push_get(&s, NULL);
+	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
+	check_get(&g);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* A newer family is used: what it adds is skipped */
+static void family_newer(void)
+{
+	struct script s = { 0 };
+	struct zswapnl_error err;
+	struct zswapnl *h;
+	int ret;
+
+	h = open_fake(&s, ZSWAP_GENL_VERSION + 1, ZSWAPNL_MODE_NETLINK, &err, &ret);
+	CHECK_INT(ret, 0);
+	CHECK_INT(zswapnl_source(h), ZSWAPNL_SOURCE_NETLINK);
+	CHECK_INT(h->family, FAMILY_ID);
+	CHECK_INT(h->events_group, 9);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* An older family: AUTO reads the files and says why; NETLINK fails */
+static void family_older(void)
+{
+	struct script s = { 0 }, s2 = { 0 };
+	struct zswapnl_error err;
+	struct zswapnl *h;
+	int ret;
+
+	h = open_fake(&s, ZSWAP_GENL_VERSION - 1, ZSWAPNL_MODE_AUTO, &err, &ret);
+	CHECK_INT(ret, 0);
+	CHECK_INT(zswapnl_source(h), ZSWAPNL_SOURCE_FALLBACK);
+	CHECK_INT(err.code, 0);
+	CHECK(strstr(err.msg, "version 0, older than the 1"));
+	CHECK(strstr(err.msg, "reading the files instead"));
+	zswapnl_close(h);
+
+	h = open_fake(&s2, ZSWAP_GENL_VERSION - 1, ZSWAPNL_MODE_NETLINK, &err, &ret);
+	CHECK_INT(ret, -EOPNOTSUPP);
+	CHECK(!h);
+	CHECK_INT(err.code, -EOPNOTSUPP);
+	CHECK(strstr(err.msg, "version 0, older than the 1"));
+	script_free(&s);
+	script_free(&s2);
+}
+
+TAP_CASES(
+	{ "a recorded dump through the run loop", dump_plain },
+	{ "a dump with NLM_F_DUMP_INTR is asked again, once", dump_intr_once },
+	{ "a dump interrupted twice fails with -EINTR", dump_intr_twice },
+	{ "NLMSG_OVERRUN fails the request with -EOVERFLOW", dump_overrun },
+	{ "attributes of a later kernel are skipped", get_unknown_skipped },
+	{ "a truncated u64 is refused by mnl_attr_validate, the ACK still read", get_truncated_attr },
+	{ "a datagram of an earlier request is dropped", stale_reply_dropped },
+	{ "a newer family version is used", family_newer },
+	{ "an older family version: the files in AUTO, -EOPNOTSUPP in NETLINK", family_older },
+)
