@@ -133,9 +133,18 @@ struct zswapnl_memcg {
 	uint64_t zswap_max;		/* bytes, or ZSWAPNL_MAX */
 };
 
+/*
+ * A list of memcgs, filled by zswapnl_list_memcgs(), read with
+ * zswapnl_memcg_list_count() and zswapnl_memcg_list_get(), emptied by
+ * zswapnl_memcg_list_free(). The library allocates each memcg at the size
+ * of its own version (the memcg's struct_size), and the list holds
+ * pointers to them: a caller built against an older zswapnl.h reads the
+ * fields it knows, and one built against a newer zswapnl.h reads a field
+ * added after 1.0 only when struct_size reaches past it.
+ */
 struct zswapnl_memcg_list {
 	size_t count;
-	struct zswapnl_memcg *items;	/* in cgroup id order */
+	struct zswapnl_memcg **items;	/* in cgroup id order */
 };
 
 /* Bits of struct zswapnl_params.set: which fields to change */
@@ -223,6 +232,10 @@ void zswapnl_memcg_free(struct zswapnl_memcg *memcg);
  */
 int zswapnl_list_memcgs(struct zswapnl *handle, struct zswapnl_memcg_list *list,
 			struct zswapnl_error *err);
+size_t zswapnl_memcg_list_count(const struct zswapnl_memcg_list *list);
+/* The memcg at @index (0 first, in cgroup id order), or NULL past the end */
+const struct zswapnl_memcg *zswapnl_memcg_list_get(const struct zswapnl_memcg_list *list,
+						   size_t index);
 void zswapnl_memcg_list_free(struct zswapnl_memcg_list *list);
 
 /*

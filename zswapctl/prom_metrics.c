@@ -228,8 +228,9 @@ static int write_cgroup_family(const struct metric *m,
 	const char *text;
 	size_t i;
 
+	/* items, not zswapnl_memcg_list_get(): this part links no library */
 	for (i = 0; i < list->count; i++) {
-		const struct zswapnl_memcg *mc = &list->items[i];
+		const struct zswapnl_memcg *mc = list->items[i];
 		struct prom_label labels[2];
 		char *hex;
 		int n;

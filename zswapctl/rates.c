@@ -137,7 +137,7 @@ void global_rates(const struct sample *prev, const struct sample *cur,
 static int compare_id(const void *key, const void *item)
 {
 	uint64_t id = *(const uint64_t *)key;
-	const struct zswapnl_memcg *m = item;
+	const struct zswapnl_memcg *m = *(struct zswapnl_memcg *const *)item;
 
 	return (id > m->id) - (id < m->id);
 }
@@ -163,15 +163,17 @@ static struct rate memcg_rate(const struct zswapnl_memcg *a,
 void memcg_rates(const struct sample *prev, const struct sample *cur,
 		 const struct zswapnl_memcg *m, struct memcg_rates *r)
 {
-	const struct zswapnl_memcg *old = NULL;
+	struct zswapnl_memcg *const *found;
+	const struct zswapnl_memcg *old;
 	uint64_t elapsed = samples_elapsed_ns(prev, cur);
 
 	*r = (struct memcg_rates){ 0 };
 	if (!elapsed || !prev->memcgs.count || !memcg_known(m, ZSWAPNL_M_ID))
 		return;
-	/* Both lists are in id order (zswapnl.h) */
-	old = bsearch(&m->id, prev->memcgs.items, prev->memcgs.count,
-		      sizeof(*old), compare_id);
+	/* Both lists are in id order; items is an array of pointers (zswapnl.h) */
+	found = bsearch(&m->id, prev->memcgs.items, prev->memcgs.count,
+			sizeof(*found), compare_id);
+	old = found ? *found : NULL;
 	if (!old || !memcg_known(old, ZSWAPNL_M_ID))
 		return;
 	r->zswpout = memcg_rate(old, m, ZSWAPNL_M_ZSWPOUT, old->zswpout,

@@ -67,6 +67,9 @@ static void null_safe(void)
 	zswapnl_memcg_list_free(NULL);
 	zswapnl_memcg_list_free(&l);
 	zswapnl_names_free(NULL);
+	CHECK_INT(zswapnl_memcg_list_count(NULL), 0);
+	CHECK(!zswapnl_memcg_list_get(NULL, 0));
+	CHECK(!zswapnl_memcg_list_get(&l, 0));
 	CHECK_INT(zswapnl_source(NULL), 0);
 	CHECK_INT(zswapnl_get_global(NULL, &g, NULL), -EINVAL);
 	CHECK_INT(zswapnl_get_memcg(NULL, 1, &m, NULL), -EINVAL);
@@ -112,6 +115,35 @@ static void larger_structs(void)
 		zero = zero && !bigm.later[i];
 	CHECK(zero);
 	zswapnl_memcg_free(&bigm.m);
+	zswapnl_close(h);
+}
+
+/*
+ * A list holds pointers to memcgs of the library's size: a caller never
+ * steps through memcgs with its own sizeof (which a later version's
+ * larger struct zswapnl_memcg would get wrong).
+ */
+static void list_of_pointers(void)
+{
+	struct zswapnl *h = fb_open(ROOT);
+	struct zswapnl_memcg_list l;
+	const struct zswapnl_memcg *m;
+	size_t i, n;
+
+	CHECK_INT(zswapnl_list_memcgs(h, &l, NULL), 0);
+	n = zswapnl_memcg_list_count(&l);
+	CHECK_INT(n, l.count);
+	CHECK(n >= 2);
+	for (i = 0; i < n; i++) {
+		m = zswapnl_memcg_list_get(&l, i);
+		CHECK(m == l.items[i]);
+		CHECK_INT(m->struct_size, sizeof(struct zswapnl_memcg));
+		if (i)
+			CHECK(zswapnl_memcg_list_get(&l, i - 1)->id < m->id);
+	}
+	CHECK(!zswapnl_memcg_list_get(&l, n));
+	zswapnl_memcg_list_free(&l);
+	CHECK_INT(zswapnl_memcg_list_count(&l), 0);
 	zswapnl_close(h);
 }
 
@@ -231,6 +263,7 @@ TAP_CASES(
 	{ "frees and calls take NULL", null_safe },
 	{ "structs larger than this version's get zeroes past it", larger_structs },
 	{ "structs smaller than version 1.0's are refused", smaller_structs },
+	{ "a memcg list is read through pointers of the library's struct size", list_of_pointers },
 	{ "a failed get leaves an empty memcg", failed_memcg_empty },
 	{ "a root with trailing slashes", root_spelling },
 	{ "compressors from /proc/crypto: compression types only, once, sorted", crypto_parsing },

@@ -208,10 +208,10 @@ static void check_dump(const struct zswapnl_memcg_list *l)
 	if (!CHECK_INT(l->count, ZNL_ARRAY_SIZE(ids)))
 		return;
 	for (i = 0; i < ZNL_ARRAY_SIZE(ids); i++) {
-		CHECK_U64(l->items[i].id, ids[i]);
-		CHECK_STR(l->items[i].path, paths[i]);
+		CHECK_U64(l->items[i]->id, ids[i]);
+		CHECK_STR(l->items[i]->path, paths[i]);
 	}
-	CHECK_U64(l->items[1].compressed_bytes, 581559);
+	CHECK_U64(l->items[1]->compressed_bytes, 581559);
 }
 
 static void dump_plain(void)
