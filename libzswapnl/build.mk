@@ -32,8 +32,10 @@ LIBZSWAPNL_A := $(BUILD)/lib/libzswapnl.a
 LIBZSWAPNL_PCS := $(BUILD)/lib/pkgconfig/libzswapnl.pc \
 	$(BUILD)/lib/pkgconfig/libzswapnl-uninstalled.pc
 
+# zswapnl_version() says it at run time
+LIBZSWAPNL_DEFS := -DZSWAPNL_LIB_VERSION='"$(LIBZSWAPNL_VERSION)"'
 LIBZSWAPNL_CFLAGS := $(ALL_CFLAGS) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
-	-Iinclude/uapi -Ilibzswapnl $(MNL_CFLAGS)
+	-Iinclude/uapi -Ilibzswapnl $(MNL_CFLAGS) $(LIBZSWAPNL_DEFS)
 
 .PHONY: lib unit-tests
 
@@ -47,6 +49,8 @@ $(BUILD)/libzswapnl/%.o: libzswapnl/%.c
 	$(CC) $(LIBZSWAPNL_CFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(LIBZSWAPNL_OBJS:.o=.d)
+# zswapnl_version() is in api.c
+$(BUILD)/libzswapnl/api.o $(ASAN_DIR)/obj/libzswapnl/api.o: libzswapnl/build.mk
 
 $(LIBZSWAPNL_SO): $(LIBZSWAPNL_OBJS) libzswapnl/libzswapnl.map
 	@mkdir -p $(@D)
@@ -126,7 +130,8 @@ unit-tests-asan: $(ASAN_UNIT_BINS)
 
 $(ASAN_DIR)/obj/libzswapnl/%.o: libzswapnl/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) -fvisibility=hidden -Iinclude/uapi -Ilibzswapnl $(MNL_CFLAGS) -c -o $@ $<
+	$(CC) $(ASAN_CFLAGS) -fvisibility=hidden -Iinclude/uapi -Ilibzswapnl $(MNL_CFLAGS) \
+		$(LIBZSWAPNL_DEFS) -c -o $@ $<
 
 $(ASAN_DIR)/obj/zswapctl/%.o: zswapctl/%.c
 	@mkdir -p $(@D)

@@ -28,6 +28,10 @@
 extern "C" {
 #endif
 
+/*
+ * The version of this header, which a program was built with; the library
+ * it runs with may be a later one of the same soname: zswapnl_version().
+ */
 #define ZSWAPNL_VERSION_MAJOR 1
 #define ZSWAPNL_VERSION_MINOR 0
 
@@ -180,6 +184,13 @@ struct zswapnl_event {
 };
 
 struct zswapnl;
+
+/*
+ * The version of the library loaded at run time, as "MAJOR.MINOR.PATCH":
+ * the Version of libzswapnl.pc and of the file libzswapnl.so.MAJOR.MINOR.PATCH.
+ * A static string.
+ */
+const char *zswapnl_version(void);
 
 /*
  * ZSWAPNL_MODE_AUTO takes the files when the kernel has no family, and also
