@@ -241,24 +241,28 @@ static mnl_cb_t ctl_cbs[NLMSG_MIN_TYPE] = {
 };
 
 /*
- * mnl_cb_run2() stops at the first message with NLM_F_DUMP_INTR (errno
- * EINTR) and leaves the rest of the dump in the socket, where it would fail
- * the next dump with EBUSY. Note the flag and clear it in the messages of
- * request @seq, so that the dump is read to its end; the caller retries.
+ * Ready a datagram for mnl_cb_run2(), which takes it as it is:
+ *  - mnl_nlmsg_ok() compares nlmsg_len as an int, so a length of 2^31 or
+ *    more would pass and send the callbacks past the buffer: -EBADMSG;
+ *  - it stops at the first message with NLM_F_DUMP_INTR (errno EINTR) and
+ *    leaves the rest of the dump in the socket, where it would fail the
+ *    next dump with EBUSY: note the flag in *@intr and clear it in the
+ *    messages of request @seq, so that the dump is read to its end.
  */
-static bool take_dump_intr(void *buf, size_t len, uint32_t seq)
+static int prepare_datagram(void *buf, size_t len, uint32_t seq, bool *intr)
 {
 	struct nlmsghdr *nlh = buf;
 	int left = len;
-	bool intr = false;
 
 	for (; mnl_nlmsg_ok(nlh, left); nlh = mnl_nlmsg_next(nlh, &left)) {
+		if (nlh->nlmsg_len > (unsigned int)left)
+			return -EBADMSG;
 		if (nlh->nlmsg_seq == seq && (nlh->nlmsg_flags & NLM_F_DUMP_INTR)) {
 			nlh->nlmsg_flags &= ~NLM_F_DUMP_INTR;
-			intr = true;
+			*intr = true;
 		}
 	}
-	return intr;
+	return 0;
 }
 
 /*
@@ -285,7 +289,9 @@ int znl_req_run(struct zswapnl *h, znl_data_cb cb, void *data, struct zswapnl_er
 		n = recv_one(h, false, err);
 		if (n < 0)
 			return n;
-		r.interrupted |= take_dump_intr(h->rbuf, n, req->nlmsg_seq);
+		if (prepare_datagram(h->rbuf, n, req->nlmsg_seq, &r.interrupted))
+			return znl_err(err, -EBADMSG, NULL,
+				       "malformed reply: a message longer than its datagram");
 		ret = mnl_cb_run2(h->rbuf, n, req->nlmsg_seq, h->portid, data_cb, &r, ctl_cbs,
 				  ZNL_ARRAY_SIZE(ctl_cbs));
 		/*

@@ -379,6 +379,29 @@ static void get_truncated_attr(void)
 	script_free(&s);
 }
 
+/*
+ * nlmsg_len of 2^31 and more: mnl_nlmsg_ok() reads it as a negative int
+ * and lets it through; the run loop refuses the datagram.
+ */
+static void huge_nlmsg_len(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_error err;
+	struct td_bytes dg[2];
+	uint32_t len = 0x80000010;
+
+	CHECK_INT(td_hex_datagrams(GET, dg, 2), 2);
+	memcpy(dg[0].data, &len, sizeof(len));
+	push_bytes(&s, &dg[0]);
+	push_bytes(&s, &dg[1]);
+	CHECK_INT(zswapnl_get_global(h, &g, &err), -EBADMSG);
+	CHECK(strstr(err.msg, "longer than its datagram"));
+	zswapnl_close(h);
+	script_free(&s);
+}
+
 /* A datagram left from an earlier request (another seq) is dropped */
 static void stale_reply_dropped(void)
 {
@@ -445,6 +468,7 @@ TAP_CASES(
 	{ "NLMSG_OVERRUN fails the request with -EOVERFLOW", dump_overrun },
 	{ "attributes of a later kernel are skipped", get_unknown_skipped },
 	{ "a truncated u64 is refused by mnl_attr_validate, the ACK still read", get_truncated_attr },
+	{ "a message longer than its datagram is refused", huge_nlmsg_len },
 	{ "a datagram of an earlier request is dropped", stale_reply_dropped },
 	{ "a newer family version is used", family_newer },
 	{ "an older family version: the files in AUTO, -EOPNOTSUPP in NETLINK", family_older },
