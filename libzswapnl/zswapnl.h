@@ -13,7 +13,9 @@
  *    message and offending attribute, or the library's own explanation.
  *  - Every figure a source cannot give is marked unknown: its bit in the
  *    struct's `known` mask is clear, and its value is 0. A 0 with its bit
- *    set is a real 0.
+ *    set is a real 0. zswapnl_global_known() and zswapnl_memcg_known() test
+ *    the bit; they are inline, so they add no symbol to the ABI and serve
+ *    code that links no library.
  *  - Structs start with struct_size, which the caller sets to the size it
  *    was compiled with, so that later versions can grow them.
  */
@@ -111,6 +113,14 @@ struct zswapnl_global {
 	uint32_t accept_threshold_percent;
 };
 
+/* Whether @global has the figure @field: its bit in the known mask */
+static inline bool zswapnl_global_known(const struct zswapnl_global *global,
+					enum zswapnl_global_field field)
+{
+	return (unsigned int)field < ZSWAPNL_G_NR_FIELDS &&
+	       (global->known & ((uint64_t)1 << field));
+}
+
 /* Bits of struct zswapnl_memcg.known */
 enum zswapnl_memcg_field {
 	ZSWAPNL_M_ID,
@@ -146,6 +156,14 @@ struct zswapnl_memcg {
  * fields it knows, and one built against a newer zswapnl.h reads a field
  * added after 1.0 only when struct_size reaches past it.
  */
+/* Whether @memcg has the figure @field: its bit in the known mask */
+static inline bool zswapnl_memcg_known(const struct zswapnl_memcg *memcg,
+				       enum zswapnl_memcg_field field)
+{
+	return (unsigned int)field < ZSWAPNL_M_NR_FIELDS &&
+	       (memcg->known & ((uint64_t)1 << field));
+}
+
 struct zswapnl_memcg_list {
 	size_t count;
 	struct zswapnl_memcg **items;	/* in cgroup id order */

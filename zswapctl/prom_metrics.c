@@ -163,10 +163,10 @@ static void write_info(const struct metrics_sample *s, FILE *out)
 		out);
 	prom_sample("zswap_source", &source, 1, "1", out);
 
-	if (g->known & (UINT64_C(1) << ZSWAPNL_G_COMPRESSOR))
+	if (zswapnl_global_known(g, ZSWAPNL_G_COMPRESSOR))
 		params[n++] =
 			(struct prom_label){ "compressor", g->compressor };
-	if (g->known & (UINT64_C(1) << ZSWAPNL_G_ZPOOL))
+	if (zswapnl_global_known(g, ZSWAPNL_G_ZPOOL))
 		params[n++] = (struct prom_label){ "zpool", g->zpool };
 	if (!n)
 		return;
@@ -235,7 +235,7 @@ static int write_cgroup_family(const struct metric *m,
 		char *hex;
 		int n;
 
-		if (!(mc->known & (UINT64_C(1) << ZSWAPNL_M_PATH)) || !mc->path)
+		if (!zswapnl_memcg_known(mc, ZSWAPNL_M_PATH) || !mc->path)
 			continue;
 		text = value_text(m, mc, mc->known, buf, sizeof(buf));
 		if (!text)

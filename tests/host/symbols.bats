@@ -32,9 +32,11 @@ map_names() {
 		"$TOP/libzswapnl/libzswapnl.map" | LC_ALL=C sort
 }
 
-# The functions zswapnl.h declares (a declaration starts in column 0)
+# The functions zswapnl.h declares (a declaration starts in column 0),
+# but its static inline helpers, which are no symbol of the library
 header_names() {
 	grep -oE '^[a-z][^(]*[ *]zswapnl_[a-z_]+\(' "$TOP/libzswapnl/zswapnl.h" |
+		grep -v '^static inline ' |
 		grep -oE 'zswapnl_[a-z_]+\($' | tr -d '(' | LC_ALL=C sort
 }
 

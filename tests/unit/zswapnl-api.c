@@ -147,6 +147,23 @@ static void list_of_pointers(void)
 	zswapnl_close(h);
 }
 
+/* The known helpers test one bit each; a field past the enum is unknown */
+static void known_helpers(void)
+{
+	struct zswapnl_global g = { .known = UINT64_C(1) << ZSWAPNL_G_ZPOOL };
+	struct zswapnl_memcg m = { .known = UINT64_C(1) << ZSWAPNL_M_ZSWAP_MAX };
+
+	CHECK(zswapnl_global_known(&g, ZSWAPNL_G_ZPOOL));
+	CHECK(!zswapnl_global_known(&g, ZSWAPNL_G_COMPRESSOR));
+	CHECK(!zswapnl_global_known(&g, ZSWAPNL_G_NR_FIELDS));
+	CHECK(!zswapnl_global_known(&g, (enum zswapnl_global_field)200));
+	CHECK(zswapnl_memcg_known(&m, ZSWAPNL_M_ZSWAP_MAX));
+	CHECK(!zswapnl_memcg_known(&m, ZSWAPNL_M_ID));
+	m.known = ~UINT64_C(0);
+	CHECK(!zswapnl_memcg_known(&m, ZSWAPNL_M_NR_FIELDS));
+	CHECK(!zswapnl_memcg_known(&m, (enum zswapnl_memcg_field)-1));
+}
+
 /* A struct smaller than version 1.0's is refused, and left alone */
 static void smaller_structs(void)
 {
@@ -264,6 +281,7 @@ TAP_CASES(
 	{ "structs larger than this version's get zeroes past it", larger_structs },
 	{ "structs smaller than version 1.0's are refused", smaller_structs },
 	{ "a memcg list is read through pointers of the library's struct size", list_of_pointers },
+	{ "zswapnl_global_known() and zswapnl_memcg_known()", known_helpers },
 	{ "a failed get leaves an empty memcg", failed_memcg_empty },
 	{ "a root with trailing slashes", root_spelling },
 	{ "compressors from /proc/crypto: compression types only, once, sorted", crypto_parsing },
