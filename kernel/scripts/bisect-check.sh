@@ -59,17 +59,27 @@ kmake() { make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" CC="ccache gcc" "$
 
 # The W=1 and sparse warnings of one C file, without the tree's path and
 # line numbers, sorted: compiled in SRC with OBJ as build folder.
+# A warning counts where it is reported, the .c file or a header the patch
+# also touches (HEADERS); a compile that fails is a warning too, since its
+# status would be lost in the process substitution that reads this.
 file_warnings() { # SRC OBJ FILE
-	local obj=${3%.c}.o
+	local obj=${3%.c}.o out rc=0 h
 	rm -f "$2/$obj"
-	make -s -C "$1" O="$2" ARCH=x86_64 CC="ccache gcc" W=1 C=1 "$obj" 2>&1 |
-		grep -F "$3:" | sed -E -e "s|$1/||" -e 's/:[0-9]+(:[0-9]+)?:/:/' | sort -u
+	out=$(make -s -C "$1" O="$2" ARCH=x86_64 CC="ccache gcc" W=1 C=1 "$obj" 2>&1) || rc=$?
+	[ "$rc" = 0 ] || echo "$3: does not compile (make exit $rc)"
+	{
+		grep -F "$3:" <<<"$out" || true
+		for h in ${HEADERS:-}; do
+			grep -F "$h:" <<<"$out" || true
+		done
+	} | sed -E -e "s|$1/||" -e "s|\.\./\.\./src/[^/]*/||" -e 's/:[0-9]+(:[0-9]+)?:/:/' | sort -u
 }
 
 # Every C file the patch touches compiles without a W=1 or sparse warning
 # that the same file in the stock tree does not have already.
 w1_sparse_clean() { # PATCH
 	local f new bad=0
+	HEADERS=$(git -C "$SRC" show --pretty= --name-only HEAD -- '*.h')
 	for f in $(git -C "$SRC" show --pretty= --name-only HEAD -- '*.c'); do
 		[ -f "$OBJ/${f%.c}.o" ] || continue # not in this config
 		new=$(comm -23 <(file_warnings "$SRC" "$OBJ" "$f") \
@@ -89,9 +99,11 @@ smoke() { # PATCH-NUMBER
 
 cd "$TOP"
 kgit -C "$SRC" checkout -q -f --detach base
-# The tree is about to hold partial series: make build.sh re-apply later
-# if this script dies half way.
+# The tree is about to hold partial series: make build.sh re-apply and
+# rebuild later, also if this script dies half way (build.sh trusts a
+# matching stamp without looking further).
 echo interrupted > "$BUILD/src/.$KVER-patched.applied"
+rm -f "$OBJ/.zswapctl-stamp"
 for f in "${files[@]}"; do
 	p=$(basename "$f")
 	check "$p: applies" kgit -C "$SRC" am -q --keep-cr "$f"

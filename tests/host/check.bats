@@ -58,6 +58,42 @@ tap() { # NAME TEXT: a TAP stream in RESULTS
 	assert_line --partial "2 TAP plans in one stream"
 }
 
+@test "tap-summary: 1..0 beside a real stream, a number twice, Bail out! and subtests fail" {
+	local d=$BATS_TEST_TMPDIR
+	printf '1..1\nok 1 real\n' > "$d/real.tap"
+	# a bats --filter that matched nothing prints 1..0 and exits 0
+	printf '1..0\n' > "$d/filtered.tap"
+	run "$TOP/tests/lib/tap-summary" "$d/real.tap" "$d/filtered.tap"
+	assert_failure 1
+	assert_line "  FAILED: filtered: plans no test (1..0) and says no skip"
+	printf '1..2\nok 1 a\nok 1 b\n' > "$d/twice.tap"
+	run "$TOP/tests/lib/tap-summary" "$d/twice.tap"
+	assert_failure 1
+	assert_line "  FAILED: twice: test number 1 twice"
+	printf '1..1\nok 1 a\nBail out! the disk is gone\n' > "$d/bail.tap"
+	run "$TOP/tests/lib/tap-summary" "$d/bail.tap"
+	assert_failure 1
+	assert_line "  FAILED: bail: Bail out! the disk is gone"
+	printf '1..1\n    not ok 1 inner\nok 1 outer\n' > "$d/sub.tap"
+	run "$TOP/tests/lib/tap-summary" "$d/sub.tap"
+	assert_failure 1
+	assert_line --partial "FAILED: sub: an indented test line"
+}
+
+@test "tap-summary: 'okay' is no test line, and '#skip' with no space is a skip" {
+	local d=$BATS_TEST_TMPDIR
+	# a plan of 2 that a stray "okay" line must not fill
+	printf '1..2\nok 1 a\nokay, moving on\n' > "$d/okay.tap"
+	run "$TOP/tests/lib/tap-summary" "$d/okay.tap"
+	assert_failure 1
+	assert_line --partial "okay: planned 2 tests, 1 ran"
+	printf '1..1\nok 1 a #skip no tool\n' > "$d/skip.tap"
+	: > "$d/none-allowed"
+	run "$TOP/tests/lib/tap-summary" --allowed-skips "$d/none-allowed" "$d/skip.tap"
+	assert_failure 1
+	assert_line "0 passed, 1 failed"
+}
+
 @test "tap-summary: a skip not in the allowed list fails; a listed one passes" {
 	tap vm-stock-20-netlink '1..2\nok 1 [stock] get # skip the stock kernel has no zswap family\nok 2 [stock] tmux # skip no tmux\n'
 	printf '# why\n^vm-stock-[0-9a-z-]+: \\[stock\\] .* # skip the stock kernel has no zswap family$\n' \
@@ -183,6 +219,76 @@ tap() { # NAME TEXT: a TAP stream in RESULTS
 	assert_equal "$(sed -E 's/^(not )?ok ([0-9]+) .*/\2/' "$RESULTS/exit-status.tap" | sort -n | tr '\n' ' ')" "1 2 3 4 5 "
 	assert_line --regexp "^not ok [0-9] e exited 3$"
 	assert_equal "$(grep -c '^ok ' "$RESULTS/exit-status.tap")" 4
+}
+
+@test "run_queue: an empty queue runs nothing; a name queued twice runs once" {
+	. "$TOP/tests/lib/check.bash"
+	RESULTS=$BATS_TEST_TMPDIR
+	: > "$RESULTS/exit-status.tap"
+	CHECK_JOBS=2
+	run run_queue
+	assert_success
+	producer() { echo "ran $1" >> "$RESULTS/ran"; record_exit "$1" "$2"; }
+	queue 10 twin producer twin 1
+	queue 20 twin producer twin 0
+	queue 5 other producer other 0
+	run_queue > /dev/null
+	run sort "$RESULTS/ran"
+	assert_output "ran other
+ran twin"
+	run grep -c . "$RESULTS/exit-status.tap"
+	assert_output 2
+	run grep -c "^not ok [0-9] twin exited 1" "$RESULTS/exit-status.tap"
+	assert_output 1
+}
+
+@test "fail_unreported: a lane that dies without its exit line fails, its output shown" {
+	. "$TOP/tests/lib/check.bash"
+	RESULTS=$BATS_TEST_TMPDIR
+	: > "$RESULTS/exit-status.tap"
+	CHECK_JOBS=2
+	producer() { echo "1..1" > "$RESULTS/$1.tap"; echo "ok 1 $1" >> "$RESULTS/$1.tap"; record_exit "$1" 0; }
+	# the lane's own shell is killed before it can record anything
+	victim() { echo "victim was here"; kill -9 "$BASHPID"; }
+	queue 10 victim victim
+	queue 5 fine producer fine
+	run_queue > /dev/null 2>&1
+	run fail_unreported
+	assert_output --partial "victim was here"
+	run cat "$RESULTS/exit-status.tap"
+	assert_line --regexp "^ok [0-9] fine exited 0$"
+	assert_line --regexp "^not ok [0-9] victim exited never-reported$"
+}
+
+# A fake guest (a script in place of tests/vm/run) that ran one of the
+# file's two tests and exited 0, as a bats --filter or an early stop does.
+@test "guest_suite: a guest that exits 0 after fewer tests than its file names the rest" {
+	. "$TOP/tests/lib/check.bash"
+	RESULTS=$BATS_TEST_TMPDIR/results
+	mkdir -p "$RESULTS" "$BATS_TEST_TMPDIR/top/tests/vm/suites" "$BATS_TEST_TMPDIR/top/kernel/scripts"
+	: > "$RESULTS/exit-status.tap"
+	TOP=$BATS_TEST_TMPDIR/top
+	printf '@test "first" {\n\ttrue\n}\n\n@test "second" {\n\ttrue\n}\n' \
+		> "$TOP/tests/vm/suites/99-two.bats"
+	echo "tests/vm/suites/99-two.bats * 60 10" > "$TOP/tests/vm/budgets"
+	printf '#!/bin/sh\necho /nonexistent/bzImage\n' > "$TOP/kernel/scripts/build.sh"
+	cat > "$TOP/tests/vm/run" <<-'EOF'
+	#!/bin/bash
+	while [ "$1" != -- ]; do
+		[ "$1" = --record ] && { echo "$(dirname "$2")/out" > "$2"; mkdir -p "$(dirname "$2")/out"; out=$(dirname "$2")/out; }
+		shift
+	done
+	printf '1..1\nok 1 first\n' > "$out/suites.tap"
+	exit 0
+	EOF
+	chmod +x "$TOP/tests/vm/run" "$TOP/kernel/scripts/build.sh"
+	(cd "$TOP" && guest_suite patched tests/vm/suites/99-two.bats) > /dev/null
+	run cat "$RESULTS/vm-patched-99-two.tap"
+	assert_line "1..2"
+	assert_line "ok 1 [patched] first"
+	assert_line --regexp "^not ok 2 second # did not run: the guest's bats ran fewer tests than the file holds \(exit 0\)"
+	run "$BATS_TEST_DIRNAME/../lib/tap-summary" "$RESULTS/vm-patched-99-two.tap"
+	assert_failure 1
 }
 
 @test "kernel check scripts: a death half way prints a not ok for every check left" {

@@ -101,7 +101,8 @@ REPORTS=(
 	printf '1..0\n' > "$BATS_TEST_TMPDIR/t.tap"
 	run "$TOP/tests/lib/tap-summary" "$BATS_TEST_TMPDIR/t.tap"
 	assert_failure 1
-	assert_output "0 passed, 0 failed"
+	assert_line "  FAILED: t: plans no test (1..0) and says no skip"
+	assert_line "0 passed, 1 failed"
 }
 
 @test "kernel/series and kernel/patches name the same files" {

@@ -71,6 +71,21 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 	assert_line --regexp '^not ok 6 - zswapnl-short: ran the tests of its plan # plan: 3, ran: 1'
 }
 
+@test "plain: a plan of 1..0, Bail out! and a failed subtest fail a program that exits 0" {
+	printf '#!/bin/sh\necho 1..0\n' > "$FAKE/tests/unit/zswapnl-empty"
+	printf '#!/bin/sh\necho 1..1\necho "ok 1 - a"\necho "Bail out! no fixture"\n' \
+		> "$FAKE/tests/unit/zswapnl-bail"
+	printf '#!/bin/sh\necho 1..1\necho "    not ok 1 - inner"\necho "ok 1 - outer"\n' \
+		> "$FAKE/tests/unit/zswapnl-sub"
+	chmod +x "$FAKE/tests/unit/zswapnl-empty" "$FAKE/tests/unit/zswapnl-bail" \
+		"$FAKE/tests/unit/zswapnl-sub"
+	run -1 checked plain
+	assert_line --regexp '^not ok [0-9]+ - zswapnl-empty: ran the tests of its plan # its plan is 1..0'
+	assert_line --regexp '^not ok [0-9]+ - zswapnl-bail: Bail out! no fixture$'
+	assert_line --regexp '^not ok [0-9]+ - zswapnl-sub: +not ok 1 - inner$'
+	assert_line --regexp '^ok [0-9]+ - zswapnl-sub: outer$'
+}
+
 @test "the zswapnl TAP (tap.c): a crashing case is not ok, the others run; without fork the lines stay" {
 	cat > "$BATS_TEST_TMPDIR/cases.c" <<-'EOF'
 		#include <signal.h>

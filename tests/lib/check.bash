@@ -64,6 +64,46 @@ lanes_wait() {
 	wait
 }
 
+# queue SECONDS NAME CMD...: a producer for the lanes, with the time it
+# takes on an idle machine; run_queue starts the longest first, so the two
+# lanes end close together (the longest job started last would leave one
+# lane idle while the other runs it).
+QUEUE=()
+# every producer queued, by name: one that never writes its exit line (a
+# lane killed, a bash error in it) fails at the end instead of vanishing
+QUEUED=()
+queue() {
+	local weight=$1 name=$2
+	shift
+	# one producer per name: two would share a stream and a status
+	[[ " ${QUEUED[*]} " == *" $name "* ]] && return 0
+	QUEUED+=("$name")
+	QUEUE+=("$(printf '%08d' "$weight") $(printf '%q ' "$@")")
+}
+
+run_queue() {
+	local line
+	[ ${#QUEUE[@]} -gt 0 ] || return 0
+	while IFS= read -r line <&3; do
+		eval "in_lane ${line#* }" < /dev/null
+	done 3< <(printf '%s\n' "${QUEUE[@]}" | sort -r)
+	QUEUE=()
+	lanes_wait
+}
+
+# fail_unreported: a queued producer that wrote no exit line died with its
+# lane (killed, a bash error in it) and what it printed is still held back:
+# show that, and fail it.
+fail_unreported() {
+	local name
+	for name in "${QUEUED[@]}"; do
+		grep -q "^\(not \)\{0,1\}ok [0-9]* $name exited " "$RESULTS/exit-status.tap" &&
+			continue
+		[ ! -f "$RESULTS/.console-$name" ] || cat "$RESULTS/.console-$name"
+		record_exit "$name" never-reported
+	done
+}
+
 # prepare_guests FLAVOUR...: build each kernel and the initramfs once,
 # before the lanes start, so that no two guests build the same tree; a
 # kernel that fails to build is remembered, and each of its guests fails.
@@ -82,12 +122,15 @@ prepare_guests() {
 }
 
 # run_producer NAME CMD...: CMD's standard output is the TAP stream NAME,
-# shown on the console as it comes; its exit status is recorded.
+# shown on the console as it comes; its exit status is recorded. A guest
+# has its own budget; any other producer ends after PRODUCER_TIMEOUT
+# seconds (45 minutes, many times what each takes), so a hang fails with
+# exit 124 instead of holding CI until its limit with no summary.
 run_producer() {
 	local name=$1 rc
 	shift
 	banner "$name"
-	"$@" | tee "$RESULTS/$name.tap"
+	timeout -k 30 "${PRODUCER_TIMEOUT:-2700}" "$@" | tee "$RESULTS/$name.tap"
 	rc=${PIPESTATUS[0]}
 	record_exit "$name" "$rc" 1
 	return 0
@@ -190,6 +233,10 @@ guest_suite() {
 		: > "$tap"
 	if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then
 		complete_stream "$tap" "$suite" "the guest ended with exit $rc (budget $budget s; 125: panic or time out, 126: kernel splat); logs in $out"
+	elif [ "$(grep -cE '^(not )?ok ' "$tap")" -lt "$(suite_tests "$suite" | wc -l)" ]; then
+		# a guest that exits 0 or 1 after fewer tests than the file
+		# holds (a filter, a bats that stopped early) names the others
+		complete_stream "$tap" "$suite" "the guest's bats ran fewer tests than the file holds (exit $rc); logs in $out"
 	fi
 	record_exit "$name" "$rc" 1
 	[ "$rc" = 0 ] || echo "# guest exit $rc, logs in $out" >> "$RESULTS/exit-status.notes"

@@ -69,6 +69,16 @@ debug_reports() {
 	assert_splat "WARNING: CPU: [0-9]+ PID: [0-9]+ at ([^ ]*/)?drivers/misc/lkdtm/"
 }
 
+# A report whose lines never reach the scanned logs, or match none of
+# splat-scan's patterns, still taints the kernel: setting the WARN flag by
+# hand logs nothing at all.
+@test "harness: a kernel tainted by a report fails the run though its log is clean" {
+	run $RUN -- "echo 512 > /proc/sys/kernel/tainted"
+	assert_failure 126
+	assert_output --partial "the guest kernel is tainted by a report"
+	refute_output --partial "kernel splat in the guest log"
+}
+
 @test "harness: a guest kernel panic fails the run" {
 	run $RUN -- "echo PANIC > $LKDTM; true"
 	assert_failure 125

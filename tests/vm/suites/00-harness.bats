@@ -52,10 +52,10 @@ teardown() {
 	local log=$BATS_TEST_TMPDIR/swapverify.log
 	local vm_out_before stored zswap_current zswpout zswapped
 	# A workload four times its cgroup's memory, so at least half of it
-	# is out; KASAN and lockdep make each page about ten times dearer, so
-	# the debug kernel gets a third of it.
+	# is out; KASAN, lockdep and UBSAN make each page about twenty times
+	# dearer, so the debug kernel gets a sixth of it.
 	local mib=192 out
-	[ "$KERNEL_FLAVOUR" != debug ] || mib=64
+	[ "$KERNEL_FLAVOUR" != debug ] || mib=32
 	out=$((mib * 256 / 2))
 
 	cg_create smoke $((mib / 4))M
@@ -91,7 +91,7 @@ teardown() {
 
 @test "zswap gives a cgroup's memory back when its workload exits" {
 	local mib=96
-	[ "$KERNEL_FLAVOUR" != debug ] || mib=48
+	[ "$KERNEL_FLAVOUR" != debug ] || mib=24
 	cg_create smoke $((mib / 2))M
 	run cg_run smoke "$SWAPVERIFY" --size $mib
 	assert_success
