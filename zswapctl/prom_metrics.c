@@ -115,16 +115,19 @@ static const struct metric cgroup_metrics[] = {
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The value of m in the struct at base, or NULL when it is unknown */
+/*
+ * The value of m in the struct at base, or NULL when it is unknown: @known
+ * is zswapnl_global_known() or zswapnl_memcg_known() of its bit
+ */
 static const char *value_text(const struct metric *m, const void *base,
-			      uint64_t known, char *buf, size_t len)
+			      bool known, char *buf, size_t len)
 {
 	const char *field = (const char *)base + m->offset;
 	uint64_t u64;
 	uint32_t u32;
 	bool on;
 
-	if (!(known & (UINT64_C(1) << m->known_bit)))
+	if (!known)
 		return NULL;
 	switch (m->value) {
 	case METRIC_U32:
@@ -190,7 +193,8 @@ static void write_global(const struct metrics_sample *s, FILE *out)
 	for (i = 0; i < ARRAY_SIZE(global_metrics); i++) {
 		const struct metric *m = &global_metrics[i];
 
-		text = value_text(m, s->global, s->global->known, buf,
+		text = value_text(m, s->global,
+				  zswapnl_global_known(s->global, m->known_bit), buf,
 				  sizeof(buf));
 		if (!text)
 			continue;
@@ -237,7 +241,8 @@ static int write_cgroup_family(const struct metric *m,
 
 		if (!zswapnl_memcg_known(mc, ZSWAPNL_M_PATH) || !mc->path)
 			continue;
-		text = value_text(m, mc, mc->known, buf, sizeof(buf));
+		text = value_text(m, mc, zswapnl_memcg_known(mc, m->known_bit), buf,
+				  sizeof(buf));
 		if (!text)
 			continue;
 		n = cgroup_labels(mc, labels, &hex);

@@ -7,6 +7,7 @@
 # built library exports (nm -D --defined-only): a call made public by
 # accident, or one left out of either list, fails here.
 
+bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 
@@ -67,4 +68,17 @@ symbols_file() {
 	run bash -c "nm -D --defined-only '$SO' | awk '{ print \$3 }' | grep -v -e '^zswapnl_' -e '^LIBZSWAPNL_'"
 	assert_failure 1
 	assert_output ''
+}
+
+# zswapnl_global_known() and zswapnl_memcg_known() are the one test of a
+# known bit (a field past the enum is unknown, not a shift past 63): no
+# part of zswapctl masks `known` itself or shifts a bit into it
+@test "zswapctl tests a known bit only through zswapnl_global_known() and zswapnl_memcg_known()" {
+	run grep -nE '\bknown *&|& *\(?(UINT64_C\(1\)|1ULL|1UL|\(uint64_t\) *1) *<<|<< *[a-z_>.-]*known_bit' \
+		"$TOP"/zswapctl/*.c "$TOP"/zswapctl/*.h
+	assert_failure 1
+	assert_output ''
+	# and they are used: the pattern above is not simply out of date
+	run -0 grep -lE 'zswapnl_(global|memcg)_known\(' "$TOP"/zswapctl/*.c
+	[ "${#lines[@]}" -ge 5 ] || fail "few users of the helpers: $output"
 }
