@@ -25,12 +25,42 @@
 #define ZNL_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define ZNL_MAX(a, b) ((a) > (b) ? (a) : (b))
 
-/* Sizes of the structs of version 1.0: a caller's struct_size is never less */
-#define ZNL_OPTIONS_SIZE_V1 sizeof(struct zswapnl_options)
-#define ZNL_GLOBAL_SIZE_V1 sizeof(struct zswapnl_global)
-#define ZNL_MEMCG_SIZE_V1 sizeof(struct zswapnl_memcg)
-#define ZNL_PARAMS_SIZE_V1 sizeof(struct zswapnl_params)
-#define ZNL_EVENT_SIZE_V1 sizeof(struct zswapnl_event)
+#define ZNL_ALIGN(x, a) (((x) + (a) - 1) / (a) * (a))
+#define znl_offsetofend(type, member) (offsetof(type, member) + sizeof(((type *)0)->member))
+
+/*
+ * The sizes of the structs of version 1.0: a caller's struct_size is never
+ * less. Not sizeof(struct ...): that grows with the first field a later
+ * version appends, and every caller built against 1.0 would be refused.
+ * Each is sizeof() of the 1.0 layout, named by its last field, as the
+ * compiler pads it (to the struct's alignment), so that it holds on every
+ * ABI: i386 aligns a uint64_t to 4 bytes, ILP32 has 4-byte pointers.
+ * struct zswapnl_event ends with a struct zswapnl_global, so it grows
+ * with it and has no field of its own to add (zswapnl.h).
+ */
+#define ZNL_V1_SIZE(type, last) ZNL_ALIGN(znl_offsetofend(type, last), _Alignof(type))
+#define ZNL_OPTIONS_SIZE_V1 ZNL_V1_SIZE(struct zswapnl_options, root)
+#define ZNL_GLOBAL_SIZE_V1 ZNL_V1_SIZE(struct zswapnl_global, accept_threshold_percent)
+#define ZNL_MEMCG_SIZE_V1 ZNL_V1_SIZE(struct zswapnl_memcg, zswap_max)
+#define ZNL_PARAMS_SIZE_V1 ZNL_V1_SIZE(struct zswapnl_params, accept_threshold_percent)
+#define ZNL_EVENT_SIZE_V1 (offsetof(struct zswapnl_event, state) + ZNL_GLOBAL_SIZE_V1)
+
+/*
+ * The 1.0 sizes on x86-64, as literals: a change to a 1.0 field (its type,
+ * its place) changes the ABI of libzswapnl.so.1 and stops the build here.
+ * A field appended after the last one changes none of them.
+ */
+#if defined(__x86_64__) && defined(__LP64__)
+_Static_assert(ZNL_OPTIONS_SIZE_V1 == 16, "the 1.0 layout of struct zswapnl_options changed");
+_Static_assert(ZNL_GLOBAL_SIZE_V1 == 232, "the 1.0 layout of struct zswapnl_global changed");
+_Static_assert(ZNL_MEMCG_SIZE_V1 == 80, "the 1.0 layout of struct zswapnl_memcg changed");
+_Static_assert(ZNL_PARAMS_SIZE_V1 == 40, "the 1.0 layout of struct zswapnl_params changed");
+_Static_assert(ZNL_EVENT_SIZE_V1 == 240, "the 1.0 layout of struct zswapnl_event changed");
+#endif
+/* The event's state is its last member: it can grow only there */
+_Static_assert(sizeof(struct zswapnl_event) ==
+		       offsetof(struct zswapnl_event, state) + sizeof(struct zswapnl_global),
+	       "struct zswapnl_event has a member after its state");
 
 /* Receive buffer: the largest message a dump can put in one datagram */
 #define ZNL_RECV_SIZE 32768

@@ -17,7 +17,9 @@
  *    the bit; they are inline, so they add no symbol to the ABI and serve
  *    code that links no library.
  *  - Structs start with struct_size, which the caller sets to the size it
- *    was compiled with, so that later versions can grow them.
+ *    was compiled with, so that later versions can grow them: a version
+ *    adds fields at the end only, and the library accepts any struct_size
+ *    from version 1.0's sizeof() on.
  */
 #ifndef ZSWAPNL_H
 #define ZSWAPNL_H
@@ -195,6 +197,13 @@ enum zswapnl_event_type {
 	ZSWAPNL_EVENT_POOL_LIMIT_HIT = 3,
 };
 
+/*
+ * state is the last member and must stay so: it grows as struct
+ * zswapnl_global grows (state.struct_size says how large the caller's is),
+ * and so struct zswapnl_event can never have a field of its own added.
+ * What an event needs later goes into struct zswapnl_global or into a new
+ * call with a struct of its own.
+ */
 struct zswapnl_event {
 	uint32_t struct_size;
 	uint32_t type;			/* enum zswapnl_event_type */
