@@ -80,9 +80,10 @@ struct znl_event_msg {
 /*
  * How requests go out and datagrams come in: the handle's socket, or, in
  * the unit tests, recorded replies. recv fills h->rbuf (ZNL_RECV_SIZE) and
- * returns its length, -EAGAIN when nothing came (at once with @dontwait,
- * else within the reply timeout), or a negative errno; send returns 0 or a
- * negative errno.
+ * returns its length, -EAGAIN when @dontwait and nothing is there,
+ * -ETIMEDOUT when nothing came within the reply timeout, or another
+ * negative errno; send returns 0 or a negative errno. nl.c checks each
+ * datagram's message lengths before anything walks them.
  */
 struct znl_transport {
 	int (*send)(struct zswapnl *h, const void *buf, size_t len);

@@ -88,9 +88,11 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error 
 }
 
 /*
- * The kernel marks a dump NLM_F_DUMP_INTR when the memcgs changed while it
- * was read (a cgroup made or removed): the list may miss one or hold one
- * twice. Dump again once; a second interruption gives -EINTR.
+ * A kernel that marks a dump NLM_F_DUMP_INTR says the memcgs changed while
+ * it was read: the list may miss one or hold one twice. This series' family
+ * never does (its dump resumes from the last cgroup id it sent), but the
+ * flag is the protocol's: dump again once, and a second inconsistent dump
+ * gives -EAGAIN.
  */
 int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		       struct zswapnl_error *err)
@@ -104,10 +106,10 @@ int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		znl_req_start(h, h->family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET,
 			      ZSWAP_GENL_VERSION);
 		ret = znl_req_run(h, dump_cb, &d, err);
-	} while (ret == -EINTR && ++tries < 2);
-	if (ret == -EINTR)
-		return znl_err(err, -EINTR, NULL,
-			       "the memcg dump was interrupted twice: cgroups changed while it was read");
+	} while (ret == -EAGAIN && ++tries < 2);
+	if (ret == -EAGAIN)
+		return znl_err(err, -EAGAIN, NULL,
+			       "the kernel marked two memcg dumps in a row with NLM_F_DUMP_INTR");
 	if (ret)
 		return ret;
 	znl_list_sort(list);

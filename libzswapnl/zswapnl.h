@@ -149,6 +149,14 @@ struct zswapnl_memcg {
 	uint64_t zswap_max;		/* bytes, or ZSWAPNL_MAX */
 };
 
+/* Whether @memcg has the figure @field: its bit in the known mask */
+static inline bool zswapnl_memcg_known(const struct zswapnl_memcg *memcg,
+				       enum zswapnl_memcg_field field)
+{
+	return (unsigned int)field < ZSWAPNL_M_NR_FIELDS &&
+	       (memcg->known & ((uint64_t)1 << field));
+}
+
 /*
  * A list of memcgs, filled by zswapnl_list_memcgs(), read with
  * zswapnl_memcg_list_count() and zswapnl_memcg_list_get(), emptied by
@@ -158,14 +166,6 @@ struct zswapnl_memcg {
  * fields it knows, and one built against a newer zswapnl.h reads a field
  * added after 1.0 only when struct_size reaches past it.
  */
-/* Whether @memcg has the figure @field: its bit in the known mask */
-static inline bool zswapnl_memcg_known(const struct zswapnl_memcg *memcg,
-				       enum zswapnl_memcg_field field)
-{
-	return (unsigned int)field < ZSWAPNL_M_NR_FIELDS &&
-	       (memcg->known & ((uint64_t)1 << field));
-}
-
 struct zswapnl_memcg_list {
 	size_t count;
 	struct zswapnl_memcg **items;	/* in cgroup id order */
@@ -237,7 +237,13 @@ const char *zswapnl_version(void);
  * (err->attr names the attribute when one is: an attribute this library
  * knows must pass libmnl's mnl_attr_validate() for its type), -EOVERFLOW
  * when the kernel said part of its reply was lost (NLMSG_OVERRUN),
- * -ETIMEDOUT when no reply came within 10 seconds.
+ * -ETIMEDOUT when the kernel sent nothing for 10 seconds while a reply was
+ * awaited (the wait is for each datagram: a long dump may take longer in
+ * all), -ENOBUFS when the socket's receive buffer overflowed and the handle
+ * is not subscribed to events (subscribed, that is lost events: the
+ * request goes on, and zswapnl_read_event() says so). A request that
+ * fails part-way through a dump first reads what the socket holds of the
+ * rest of it, so that the handle's next dump is not refused with -EBUSY.
  */
 int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 		 struct zswapnl_error *err);
@@ -262,11 +268,13 @@ int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,
 void zswapnl_memcg_free(struct zswapnl_memcg *memcg);
 
 /*
- * Every memcg, in cgroup id order. Over netlink this is a dump; when the
- * kernel marks it interrupted (NLM_F_DUMP_INTR: cgroups were made or
- * removed while it was read, so the list may miss one or hold one twice),
- * it is asked again once, and a second interruption gives -EINTR (the list
- * is then empty; calling again later is the remedy).
+ * Every memcg, in cgroup id order. Over netlink this is a dump. The
+ * kernel's family walks the memcgs by id and never marks it inconsistent;
+ * should a kernel mark one (NLM_F_DUMP_INTR on a message of the dump: what
+ * it lists changed while it was read), the dump is asked again once, and a
+ * second inconsistent dump gives -EAGAIN (the list is then empty; calling
+ * again is the remedy). The flag means nothing on a reply that is not a
+ * dump, and is ignored there.
  */
 int zswapnl_list_memcgs(struct zswapnl *handle, struct zswapnl_memcg_list *list,
 			struct zswapnl_error *err);

@@ -8,11 +8,12 @@
  *
  *   tests/unit/data/memcg-dump.reply.hex   the MEMCG_GET dump (5 memcgs), NLMSG_DONE
  *   tests/unit/data/get.reply.hex          the GET reply, then the ACK
+ *   tests/unit/data/event-params-changed.reply.hex  an event of the "events" group
  *
  * The kernel does not send what these cases need, so they edit copies:
  * NLM_F_DUMP_INTR on a dump that lost /outer (a cgroup removed while it
  * ran), an NLMSG_OVERRUN in place of the rest of a dump, a u64 cut to 4
- * bytes, attributes of a later kernel. The generic netlink controller's
+ * bytes, attributes of a later kernel, crafted nlmsg_len values. The generic netlink controller's
  * reply is built here (tests/unit/record has none): family id 23 as
  * recorded, the version each case needs.
  */
@@ -32,6 +33,7 @@
 #define DUMP "tests/unit/data/memcg-dump.reply.hex"
 #define GET "tests/unit/data/get.reply.hex"
 #define MEMCG_WORK "tests/unit/data/memcg-get-work.reply.hex"
+#define EVENT "tests/unit/data/event-params-changed.reply.hex"
 #define FAMILY_ID 23
 #define MAX_DGRAMS 16
 
@@ -116,8 +118,19 @@ static void push_ack(struct script *s)
 	push(s, buf, nlh->nlmsg_len);
 }
 
-/* The controller's CTRL_CMD_GETFAMILY reply for "zswap" at @version */
-static void push_family(struct script *s, uint32_t version)
+/* The attributes of the "events" group, as the controller sends them */
+static void put_events_group(struct nlmsghdr *nlh)
+{
+	mnl_attr_put_strz(nlh, CTRL_ATTR_MCAST_GRP_NAME, ZSWAP_MCGRP_EVENTS);
+	mnl_attr_put_u32(nlh, CTRL_ATTR_MCAST_GRP_ID, 9);
+}
+
+/*
+ * The controller's CTRL_CMD_GETFAMILY reply for "zswap" at @version, with
+ * the attributes @group puts in its one multicast group
+ */
+static void push_family_with(struct script *s, uint32_t version,
+			     void (*group)(struct nlmsghdr *nlh))
 {
 	char buf[512] = { 0 };
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
@@ -134,12 +147,16 @@ static void push_family(struct script *s, uint32_t version)
 	mnl_attr_put_u32(nlh, CTRL_ATTR_VERSION, version);
 	groups = mnl_attr_nest_start(nlh, CTRL_ATTR_MCAST_GROUPS);
 	grp = mnl_attr_nest_start(nlh, 1);
-	mnl_attr_put_strz(nlh, CTRL_ATTR_MCAST_GRP_NAME, ZSWAP_MCGRP_EVENTS);
-	mnl_attr_put_u32(nlh, CTRL_ATTR_MCAST_GRP_ID, 9);
+	group(nlh);
 	mnl_attr_nest_end(nlh, grp);
 	mnl_attr_nest_end(nlh, groups);
 	push(s, buf, nlh->nlmsg_len);
 	push_ack(s);
+}
+
+static void push_family(struct script *s, uint32_t version)
+{
+	push_family_with(s, version, put_events_group);
 }
 
 static struct zswapnl *open_fake(struct script *s, uint32_t version, enum zswapnl_mode mode,
@@ -249,7 +266,10 @@ static void dump_intr_once(void)
 	script_free(&s);
 }
 
-/* Interrupted twice: -EINTR, no list, and each dump was read to its end */
+/*
+ * Inconsistent twice: -EAGAIN (not -EINTR, which reads as "Interrupted
+ * system call"), no list, and each dump was read to its end
+ */
 static void dump_intr_twice(void)
 {
 	struct script s = { 0 };
@@ -259,9 +279,9 @@ static void dump_intr_twice(void)
 
 	push_dump(&s, true);
 	push_dump(&s, true);
-	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), -EINTR);
-	CHECK_INT(err.code, -EINTR);
-	CHECK(strstr(err.msg, "interrupted twice"));
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), -EAGAIN);
+	CHECK_INT(err.code, -EAGAIN);
+	CHECK(strstr(err.msg, "two memcg dumps in a row"));
 	CHECK_INT(s.sends, 2);
 	CHECK_INT(s.next, s.n);
 	CHECK_INT(l.count, 0);
@@ -293,6 +313,8 @@ static void dump_overrun(void)
 	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), -EOVERFLOW);
 	CHECK(strstr(err.msg, "NLMSG_OVERRUN"));
 	CHECK_INT(l.count, 0);
+	/* the rest of the dump was read: the kernel would refuse the next one */
+	CHECK_INT(s.next, s.n);
 	zswapnl_memcg_list_free(&l);
 	zswapnl_close(h);
 	script_free(&s);
@@ -402,6 +424,121 @@ static void huge_nlmsg_len(void)
 	script_free(&s);
 }
 
+/* The flag means something on a dump only: a GET reply with it is a reply */
+static void get_dump_intr_ignored(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_error err;
+	struct td_bytes dg[2];
+
+	CHECK_INT(td_hex_datagrams(GET, dg, 2), 2);
+	((struct nlmsghdr *)dg[0].data)->nlmsg_flags |= NLM_F_DUMP_INTR;
+	push_bytes(&s, &dg[0]);
+	push_bytes(&s, &dg[1]);
+	CHECK_INT(zswapnl_get_global(h, &g, &err), 0);
+	CHECK_STR(err.msg, "");
+	check_get(&g);
+	CHECK_INT(s.sends, 1);
+	CHECK_INT(s.next, s.n);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/*
+ * A dump given up part-way (its first datagram is malformed) is drained:
+ * the kernel keeps a dump's state on the socket until its NLMSG_DONE is
+ * read, and refuses the socket's next dump with EBUSY meanwhile, which
+ * would fail every later refresh of a long-lived handle (zswapctl top).
+ * The next dump on the handle gets its own reply.
+ */
+static void dump_abandoned_drained(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_memcg_list l;
+	struct zswapnl_error err;
+	struct td_bytes dg[2];
+	uint32_t len = 0x80000020;
+
+	CHECK_INT(td_hex_datagrams(DUMP, dg, 2), 2);
+	memcpy(dg[0].data, &len, sizeof(len));
+	push_bytes(&s, &dg[0]);
+	push_bytes(&s, &dg[1]);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), -EBADMSG);
+	CHECK(strstr(err.msg, "longer than its datagram"));
+	CHECK_INT(s.next, s.n);
+	push_dump(&s, false);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
+	check_dump(&l);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* The recorded event (a datagram of its own, as the kernel multicasts it) */
+static void push_event(struct script *s, uint32_t nlmsg_len)
+{
+	struct td_bytes dg[1];
+
+	if (!CHECK_INT(td_hex_datagrams(EVENT, dg, 1), 1))
+		exit(1);
+	if (nlmsg_len)
+		memcpy(dg[0].data, &nlmsg_len, sizeof(nlmsg_len));
+	push_bytes(s, &dg[0]);
+}
+
+/* A handle subscribed to events: no socket here to join the group with */
+static struct zswapnl *open_subscribed(struct script *s)
+{
+	struct zswapnl *h = open_v1(s);
+
+	h->subscribed = true;
+	return h;
+}
+
+/* The event path reads the recorded event from its datagram */
+static void event_read(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_subscribed(&s);
+	struct zswapnl_event ev = { .struct_size = sizeof(ev) };
+	struct zswapnl_error err;
+
+	push_event(&s, 0);
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), 1);
+	CHECK_INT(ev.type, ZSWAPNL_EVENT_PARAMS_CHANGED);
+	CHECK_U64(ev.state.max_pool_percent, 25);
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), 0);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/*
+ * A crafted event: the recorded one with nlmsg_len 0x80000020, which
+ * mnl_nlmsg_ok() reads as a negative int and lets through. The event path
+ * checks the datagram as the request path does, and refuses it; unchecked,
+ * the event was copied at that length, far past the receive buffer.
+ */
+static void event_huge_nlmsg_len(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_subscribed(&s);
+	struct zswapnl_event ev = { .struct_size = sizeof(ev) };
+	struct zswapnl_error err;
+
+	push_event(&s, 0x80000020);
+	push_event(&s, 0);
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), -EBADMSG);
+	CHECK(strstr(err.msg, "longer than its datagram"));
+	/* the next datagram is read as usual */
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), 1);
+	CHECK_INT(ev.type, ZSWAPNL_EVENT_PARAMS_CHANGED);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
 /* A datagram left from an earlier request (another seq) is dropped */
 static void stale_reply_dropped(void)
 {
@@ -464,12 +601,16 @@ static void family_older(void)
 TAP_CASES(
 	{ "a recorded dump through the run loop", dump_plain },
 	{ "a dump with NLM_F_DUMP_INTR is asked again, once", dump_intr_once },
-	{ "a dump interrupted twice fails with -EINTR", dump_intr_twice },
+	{ "a dump inconsistent twice fails with -EAGAIN", dump_intr_twice },
+	{ "NLM_F_DUMP_INTR on a reply that is not a dump is ignored", get_dump_intr_ignored },
+	{ "a dump given up part-way is drained; the next dump works", dump_abandoned_drained },
 	{ "NLMSG_OVERRUN fails the request with -EOVERFLOW", dump_overrun },
 	{ "attributes of a later kernel are skipped", get_unknown_skipped },
 	{ "a truncated u64 is refused by mnl_attr_validate, the ACK still read", get_truncated_attr },
 	{ "a message longer than its datagram is refused", huge_nlmsg_len },
 	{ "a datagram of an earlier request is dropped", stale_reply_dropped },
+	{ "an event read through the event path", event_read },
+	{ "a crafted event longer than its datagram is refused", event_huge_nlmsg_len },
 	{ "a newer family version is used", family_newer },
 	{ "an older family version: the files in AUTO, -EOPNOTSUPP in NETLINK", family_older },
 )
