@@ -6,12 +6,18 @@
  * what is left, and says nothing: a message cut inside an attribute would
  * pass as a shorter, valid one. What the kernel sends is trusted no further
  * than its own lengths allow, so znl_attr_parse() refuses those bytes.
+ *
+ * On that walk, znl_attr_parse_policy() checks each attribute a policy
+ * names with mnl_attr_validate(), as the kernel's netlink policies and
+ * YNL do: the zswap family's messages (decode.c) and the generic netlink
+ * controller's reply (genl_ctrl.c) are held to the same rules.
  */
 
 #include <errno.h>
 #include <libmnl/libmnl.h>
 #include <limits.h>
 #include <linux/genetlink.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -42,6 +48,73 @@ int znl_attr_parse(const void *payload, size_t len, mnl_attr_cb_t cb, void *data
 	if (mnl_attr_parse_payload(payload, len, walk_cb, &w) < MNL_CB_STOP)
 		return -EBADMSG;
 	return w.end < (const char *)payload + len ? -EBADMSG : 0;
+}
+
+/* A policy's walk: the attributes by type, each checked against the policy */
+struct policy_walk {
+	const struct znl_policy *policy;
+	const struct nlattr **tb;
+	struct zswapnl_error *err;
+	bool bad;		/* policy_cb() refused an attribute and said why */
+};
+
+static int policy_cb(const struct nlattr *attr, void *data)
+{
+	struct policy_walk *w = data;
+	unsigned int type = mnl_attr_get_type(attr);
+	const struct znl_attr_policy *p;
+
+	/* Padding, or an attribute of a later kernel */
+	if (type > w->policy->max || !w->policy->attrs[type].name ||
+	    w->policy->attrs[type].type == MNL_TYPE_UNSPEC)
+		return MNL_CB_OK;
+	p = &w->policy->attrs[type];
+	if (mnl_attr_validate(attr, p->type) < 0) {
+		w->bad = true;
+		if (p->type == MNL_TYPE_NUL_STRING)
+			znl_err(w->err, -EBADMSG, p->name,
+				"malformed message: %s is not a NUL-terminated string", p->name);
+		else
+			znl_err(w->err, -EBADMSG, p->name,
+				"malformed message: %s has %u bytes, not the size of its type",
+				p->name, mnl_attr_get_payload_len(attr));
+		return MNL_CB_ERROR;
+	}
+	w->tb[type] = attr;
+	return MNL_CB_OK;
+}
+
+/* The walk of both: a cut attribute is said to be @within, when given */
+static int parse_policy(const void *payload, size_t len, const struct znl_policy *policy,
+			const struct nlattr **tb, const char *within, struct zswapnl_error *err)
+{
+	struct policy_walk w = { .policy = policy, .tb = tb, .err = err };
+
+	memset(tb, 0, (policy->max + 1) * sizeof(*tb));
+	if (!znl_attr_parse(payload, len, policy_cb, &w))
+		return 0;
+	if (!w.bad)
+		znl_err(err, -EBADMSG, within, "malformed message: truncated attribute%s%s",
+			within ? " in " : "", within ? within : "");
+	return -EBADMSG;
+}
+
+int znl_attr_parse_policy(const void *payload, size_t len, const struct znl_policy *policy,
+			  const struct nlattr **tb, struct zswapnl_error *err)
+{
+	return parse_policy(payload, len, policy, tb, NULL, err);
+}
+
+int znl_attr_parse_nested(const struct nlattr *nest, const char *name,
+			  const struct znl_policy *policy, const struct nlattr **tb,
+			  struct zswapnl_error *err)
+{
+	if (mnl_attr_validate(nest, MNL_TYPE_NESTED) < 0)
+		return znl_err(err, -EBADMSG, name,
+			       "malformed message: %s has %u bytes, not a nest of attributes", name,
+			       mnl_attr_get_payload_len(nest));
+	return parse_policy(mnl_attr_get_payload(nest), mnl_attr_get_payload_len(nest), policy, tb,
+			    name, err);
 }
 
 /*

@@ -8,7 +8,8 @@
  * may add some. An attribute it knows must pass mnl_attr_validate() for
  * its type in the spec (numbers: exactly its size; strings: the payload
  * ends with a NUL, as for libmnl and the kernel's YNL), or the message is
- * refused with -EBADMSG and @err names the attribute.
+ * refused with -EBADMSG and @err names the attribute: the policies of
+ * names.c, checked by znl_attr_parse_policy() (attr.c).
  */
 
 #include <errno.h>
@@ -19,53 +20,6 @@
 #include <string.h>
 
 #include "internal.h"
-
-/* The attributes of one message by type, each checked against the spec */
-struct attr_table {
-	enum znl_attr_set set;
-	const struct nlattr *tb[ZNL_ATTR_TB_SIZE];
-	struct zswapnl_error *err;
-	bool bad;		/* table_cb() refused an attribute and said why */
-};
-
-static int table_cb(const struct nlattr *attr, void *data)
-{
-	struct attr_table *t = data;
-	unsigned int type = mnl_attr_get_type(attr);
-	enum mnl_attr_data_type want = znl_attr_type(t->set, type);
-	const char *name;
-
-	/* Padding, or an attribute of a later kernel */
-	if (want == MNL_TYPE_UNSPEC)
-		return MNL_CB_OK;
-	if (mnl_attr_validate(attr, want) < 0) {
-		t->bad = true;
-		name = znl_attr_name(t->set, type);
-		if (want == MNL_TYPE_NUL_STRING)
-			znl_err(t->err, -EBADMSG, name,
-				"malformed message: %s is not a NUL-terminated string", name);
-		else
-			znl_err(t->err, -EBADMSG, name,
-				"malformed message: %s has %u bytes, not the size of its type",
-				name, mnl_attr_get_payload_len(attr));
-		return MNL_CB_ERROR;
-	}
-	t->tb[type] = attr;
-	return MNL_CB_OK;
-}
-
-/*
- * Fill @t from the attributes of a message; -EBADMSG when one is
- * malformed (@err names it) or the last one is cut.
- */
-static int parse_attrs(const void *attrs, size_t len, struct attr_table *t)
-{
-	if (!znl_attr_parse(attrs, len, table_cb, t))
-		return 0;
-	if (!t->bad)
-		znl_err(t->err, -EBADMSG, NULL, "malformed message: truncated attribute");
-	return -EBADMSG;
-}
 
 static int copy_name(char *dst, size_t size, const struct nlattr *attr, const char *name,
 		     struct zswapnl_error *err)
@@ -108,15 +62,14 @@ static const struct {
 static int decode_zswap_attrs(const void *attrs, size_t len, struct zswapnl_global *g,
 			      uint32_t *event, struct zswapnl_error *err)
 {
-	struct attr_table t = { .set = ZNL_SET_ZSWAP, .err = err };
-	const struct nlattr *const *tb = t.tb;
+	const struct nlattr *tb[ZSWAP_A_MAX + 1];
 	uint64_t val;
 	unsigned int i;
 	int ret;
 
 	memset(g, 0, sizeof(*g));
 	g->struct_size = sizeof(*g);
-	ret = parse_attrs(attrs, len, &t);
+	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_ZSWAP], tb, err);
 	if (ret)
 		return ret;
 
@@ -231,13 +184,12 @@ static const struct {
 static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memcg *m,
 			      struct zswapnl_error *err)
 {
-	struct attr_table t = { .set = ZNL_SET_MEMCG, .err = err };
-	const struct nlattr *const *tb = t.tb;
+	const struct nlattr *tb[ZSWAP_MEMCG_A_MAX + 1];
 	uint64_t val;
 	unsigned int i;
 	int ret;
 
-	ret = parse_attrs(attrs, len, &t);
+	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_MEMCG], tb, err);
 	if (ret)
 		return ret;
 	if (tb[ZSWAP_MEMCG_A_PATH]) {

@@ -127,21 +127,48 @@ int znl_check_size(uint32_t size, size_t min, const char *what, struct zswapnl_e
 void znl_copy_out(void *dst, const void *src, size_t src_size);
 void znl_memcg_reset(struct zswapnl_memcg *m);
 
-/* names.c: attribute types of the family, by their names in the spec */
+/*
+ * A policy: the attribute types of a message or a nest, indexed by type,
+ * each with its name (errors say it) and the type mnl_attr_validate()
+ * checks it as. A type without a name, or past @max, is skipped: padding,
+ * or an attribute of a later kernel.
+ */
+struct znl_attr_policy {
+	const char *name;
+	enum mnl_attr_data_type type;
+};
+
+struct znl_policy {
+	const struct znl_attr_policy *attrs;
+	unsigned int max;	/* the highest type in @attrs */
+};
+
+#define ZNL_POLICY(attrs) { (attrs), ZNL_ARRAY_SIZE(attrs) - 1 }
+
+/* names.c: the attributes of the "zswap" family, by their names in the spec */
 enum znl_attr_set {
 	ZNL_SET_ZSWAP,
 	ZNL_SET_MEMCG,
 };
 
-/* Room for the attribute table of either set, indexed by type */
-#define ZNL_ATTR_TB_SIZE (ZNL_MAX(ZSWAP_A_MAX, ZSWAP_MEMCG_A_MAX) + 1)
-
+extern const struct znl_policy znl_policies[];	/* by enum znl_attr_set */
 const char *znl_attr_name(enum znl_attr_set set, unsigned int type);
-enum mnl_attr_data_type znl_attr_type(enum znl_attr_set set, unsigned int type);
 enum znl_attr_set znl_cmd_attr_set(uint8_t cmd);
 
-/* attr.c: libmnl's attribute walk, strict about the end of the buffer */
+/*
+ * attr.c: libmnl's attribute walk, strict about the end of the buffer, and
+ * the policy check on it. znl_attr_parse_policy() fills @tb (@policy->max
+ * + 1 entries) with the attributes of @payload by type; -EBADMSG when one
+ * fails its check (@err names it) or the last one is cut.
+ * znl_attr_parse_nested() does the same for the attributes nested in
+ * @nest, whose name @name is when it is not a nest.
+ */
 int znl_attr_parse(const void *payload, size_t len, mnl_attr_cb_t cb, void *data);
+int znl_attr_parse_policy(const void *payload, size_t len, const struct znl_policy *policy,
+			  const struct nlattr **tb, struct zswapnl_error *err);
+int znl_attr_parse_nested(const struct nlattr *nest, const char *name,
+			  const struct znl_policy *policy, const struct nlattr **tb,
+			  struct zswapnl_error *err);
 int znl_genl_msg(const void *msg, size_t len, uint8_t *cmd, const void **attrs,
 		 size_t *attrs_len);
 

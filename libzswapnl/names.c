@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The attributes of the "zswap" family by type: their names in
- * kernel/spec/zswap.yaml, which errors report, and their types there as
- * mnl_attr_validate() checks them. Padding and the types this library does
- * not know are MNL_TYPE_UNSPEC: skipped, so that a later kernel can add
- * attributes.
+ * The policies of the "zswap" family's attribute sets: each type's name
+ * in kernel/spec/zswap.yaml, which errors report, and its type there as
+ * mnl_attr_validate() checks it. Padding and the types this library does
+ * not know are skipped (MNL_TYPE_UNSPEC, or no entry), so that a later
+ * kernel can add attributes.
  */
 
 #include <libmnl/libmnl.h>
@@ -12,12 +12,7 @@
 
 #include "internal.h"
 
-struct znl_attr_info {
-	const char *name;
-	enum mnl_attr_data_type type;
-};
-
-static const struct znl_attr_info zswap_attrs[ZSWAP_A_MAX + 1] = {
+static const struct znl_attr_policy zswap_attrs[ZSWAP_A_MAX + 1] = {
 	[ZSWAP_A_PAD] = { "pad", MNL_TYPE_UNSPEC },
 	[ZSWAP_A_STORED_PAGES] = { "stored-pages", MNL_TYPE_U64 },
 	[ZSWAP_A_ZERO_PAGES] = { "zero-pages", MNL_TYPE_U64 },
@@ -38,7 +33,7 @@ static const struct znl_attr_info zswap_attrs[ZSWAP_A_MAX + 1] = {
 	[ZSWAP_A_EVENT] = { "event", MNL_TYPE_U32 },
 };
 
-static const struct znl_attr_info memcg_attrs[ZSWAP_MEMCG_A_MAX + 1] = {
+static const struct znl_attr_policy memcg_attrs[ZSWAP_MEMCG_A_MAX + 1] = {
 	[ZSWAP_MEMCG_A_PAD] = { "pad", MNL_TYPE_UNSPEC },
 	[ZSWAP_MEMCG_A_ID] = { "id", MNL_TYPE_U64 },
 	[ZSWAP_MEMCG_A_PATH] = { "path", MNL_TYPE_NUL_STRING },
@@ -50,26 +45,17 @@ static const struct znl_attr_info memcg_attrs[ZSWAP_MEMCG_A_MAX + 1] = {
 	[ZSWAP_MEMCG_A_ZSWAP_MAX] = { "zswap-max", MNL_TYPE_U64 },
 };
 
-static const struct znl_attr_info *attr_info(enum znl_attr_set set, unsigned int type)
-{
-	if (set == ZNL_SET_MEMCG)
-		return type < ZNL_ARRAY_SIZE(memcg_attrs) ? &memcg_attrs[type] : NULL;
-	return type < ZNL_ARRAY_SIZE(zswap_attrs) ? &zswap_attrs[type] : NULL;
-}
+const struct znl_policy znl_policies[] = {
+	[ZNL_SET_ZSWAP] = ZNL_POLICY(zswap_attrs),
+	[ZNL_SET_MEMCG] = ZNL_POLICY(memcg_attrs),
+};
 
 /* The spec name of attribute @type, or NULL for a type it does not have */
 const char *znl_attr_name(enum znl_attr_set set, unsigned int type)
 {
-	const struct znl_attr_info *info = attr_info(set, type);
+	const struct znl_policy *p = &znl_policies[set];
 
-	return info ? info->name : NULL;
-}
-
-enum mnl_attr_data_type znl_attr_type(enum znl_attr_set set, unsigned int type)
-{
-	const struct znl_attr_info *info = attr_info(set, type);
-
-	return info && info->name ? info->type : MNL_TYPE_UNSPEC;
+	return type <= p->max ? p->attrs[type].name : NULL;
 }
 
 /* The attribute set of command @cmd */

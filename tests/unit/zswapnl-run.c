@@ -556,6 +556,65 @@ static void stale_reply_dropped(void)
 	script_free(&s);
 }
 
+/* An "events" group whose id is a u16: refused, as decode.c refuses a u64 cut short */
+static void put_group_id_u16(struct nlmsghdr *nlh)
+{
+	mnl_attr_put_strz(nlh, CTRL_ATTR_MCAST_GRP_NAME, ZSWAP_MCGRP_EVENTS);
+	mnl_attr_put_u16(nlh, CTRL_ATTR_MCAST_GRP_ID, 9);
+}
+
+/* A group name without its NUL */
+static void put_group_name_unterminated(struct nlmsghdr *nlh)
+{
+	mnl_attr_put(nlh, CTRL_ATTR_MCAST_GRP_NAME, strlen(ZSWAP_MCGRP_EVENTS),
+		     ZSWAP_MCGRP_EVENTS);
+	mnl_attr_put_u32(nlh, CTRL_ATTR_MCAST_GRP_ID, 9);
+}
+
+/* Four zero bytes after the group's attributes: an attribute of length 0 */
+static void put_group_trailing(struct nlmsghdr *nlh)
+{
+	put_events_group(nlh);
+	nlh->nlmsg_len += 4;
+}
+
+/*
+ * The controller's multicast groups are checked as the family's messages
+ * are (one policy check, attr.c): a malformed group fails the open with
+ * -EBADMSG naming the attribute, where it used to leave the handle without
+ * an "events" group and say nothing
+ */
+static void family_group_malformed(void)
+{
+	static const struct {
+		void (*group)(struct nlmsghdr *nlh);
+		const char *attr;
+	} cases[] = {
+		{ put_group_id_u16, "mcast-grp-id" },
+		{ put_group_name_unterminated, "mcast-grp-name" },
+		{ put_group_trailing, "mcast-groups" },
+	};
+	struct zswapnl_options o = {
+		.struct_size = sizeof(o),
+		.mode = ZSWAPNL_MODE_NETLINK,
+	};
+	struct zswapnl_error err;
+	struct zswapnl *h;
+	unsigned int i;
+
+	for (i = 0; i < ZNL_ARRAY_SIZE(cases); i++) {
+		struct script s = { 0 };
+
+		push_family_with(&s, ZSWAP_GENL_VERSION, cases[i].group);
+		h = (struct zswapnl *)&o;
+		CHECK_INT(znl_open(&h, &o, &fake, &s, &err), -EBADMSG);
+		CHECK(!h);
+		if (!CHECK_STR(err.attr, cases[i].attr))
+			tap_diag("case %u: %s", i, err.msg);
+		script_free(&s);
+	}
+}
+
 /* A newer family is used: what it adds is skipped */
 static void family_newer(void)
 {
@@ -611,6 +670,7 @@ TAP_CASES(
 	{ "a datagram of an earlier request is dropped", stale_reply_dropped },
 	{ "an event read through the event path", event_read },
 	{ "a crafted event longer than its datagram is refused", event_huge_nlmsg_len },
+	{ "a malformed multicast group of the controller fails the open", family_group_malformed },
 	{ "a newer family version is used", family_newer },
 	{ "an older family version: the files in AUTO, -EOPNOTSUPP in NETLINK", family_older },
 )
