@@ -41,25 +41,25 @@ BUILD_KEY=$(printf '%s\n' "$FLAVOUR" "$SRC_KEY" "$(gcc --version | head -1)" |
 	    cat - $FRAGMENTS $EXTRA "$0" "$(dirname "$0")/common.sh" | sha256sum | cut -c1-16)
 IMAGE=$OBJ/arch/x86/boot/bzImage
 
+# current_image: exit with the image's path when its stamp matches
+current_image() {
+	if [ -f "$OBJ/.zswapctl-stamp" ] && [ "$(cat "$OBJ/.zswapctl-stamp")" = "$BUILD_KEY" ] &&
+	   [ -f "$IMAGE" ]; then
+		msg UPTODATE "$KVER-$FLAVOUR ($BUILD_KEY)"
+		echo "$IMAGE"
+		exit 0
+	fi
+}
+
 # An image whose stamp matches needs no lock: guests in two lanes, the
 # harness self-tests and fullconfig (which holds the lock for its whole
 # run) must not queue behind one another only to learn it is up to date.
 # A build that changes the tree removes the stamp first (bisect-check.sh).
-if [ -f "$OBJ/.zswapctl-stamp" ] && [ "$(cat "$OBJ/.zswapctl-stamp")" = "$BUILD_KEY" ] &&
-   [ -f "$IMAGE" ]; then
-	msg UPTODATE "$KVER-$FLAVOUR ($BUILD_KEY)"
-	echo "$IMAGE"
-	exit 0
-fi
+current_image
 
 take_build_lock
 
-if [ -f "$OBJ/.zswapctl-stamp" ] && [ "$(cat "$OBJ/.zswapctl-stamp")" = "$BUILD_KEY" ] &&
-   [ -f "$IMAGE" ]; then
-	msg UPTODATE "$KVER-$FLAVOUR ($BUILD_KEY)"
-	echo "$IMAGE"
-	exit 0
-fi
+current_image
 
 ensure_repo
 mkdir -p "$BUILD/src" "$OBJ" "$(dirname "$LOG")"

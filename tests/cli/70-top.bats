@@ -137,7 +137,9 @@ start_top() {
 }
 
 @test "curses: -n 2 quits by itself after two samples, and restores the terminal" {
-	start_top -d 1 -n 2
+	# the first sample stays on the screen for the whole interval: 5 s
+	# so that a busy machine's polling still sees it (1 s was missed once)
+	start_top -d 5 -n 2
 	wait_for_pane '  sample 1  '
 	wait_for_shell
 	assert_equal "$(pane_status)" 0

@@ -80,7 +80,8 @@ tap() { # NAME TEXT: a TAP stream in RESULTS
 	assert_line --partial "FAILED: sub: an indented test line"
 }
 
-@test "tap-summary: 'okay' is no test line, and '#skip' with no space is a skip" {
+# (A test name holding the directive itself would be read as a skip.)
+@test "tap-summary: 'okay' is no test line, and a skip directive with no space is a skip" {
 	local d=$BATS_TEST_TMPDIR
 	# a plan of 2 that a stray "okay" line must not fill
 	printf '1..2\nok 1 a\nokay, moving on\n' > "$d/okay.tap"
@@ -240,6 +241,20 @@ ran twin"
 	assert_output 2
 	run grep -c "^not ok [0-9] twin exited 1" "$RESULTS/exit-status.tap"
 	assert_output 1
+}
+
+# A lane job that records its status under another name than the one it
+# was queued under is taken for a dead lane (CI's run of a job "unit" that
+# ran unit-plain, unit-valgrind and unit-asan did just that).
+@test "tests/check: each queued producer records its exit under the name it is queued as" {
+	local n=0 line
+	while read -r line; do
+		n=$((n + 1))
+		[[ $line =~ ^queue\ [0-9]+\ ([^ ]+)\ (run_producer|run_bats)\ ([^ ]+) ]] ||
+			fail "queued producer that is no run_producer or run_bats: $line"
+		assert_equal "${BASH_REMATCH[3]}" "${BASH_REMATCH[1]}"
+	done < <(sed -n 's/^[[:space:]]*\(queue [0-9].*\)/\1/p' "$TOP/tests/check")
+	[ "$n" -ge 5 ]
 }
 
 @test "fail_unreported: a lane that dies without its exit line fails, its output shown" {

@@ -57,6 +57,13 @@ debug_reports() {
 	assert_success
 }
 
+# Without a firmware table that lists them, a kernel boots on the first
+# vCPU only and every per-CPU and concurrent path goes untested.
+@test "harness: the guest runs on every vCPU it is given" {
+	run $RUN --smp 3 -- '[ "$(nproc)" = 3 ] && [ "$(grep -c "^processor" /proc/cpuinfo)" = 3 ]'
+	assert_success
+}
+
 @test "harness: a failing guest command fails the run with its exit status" {
 	run $RUN -- 'exit 3'
 	assert_failure 3
@@ -120,10 +127,13 @@ debug_reports() {
 # The patched kernel has no soft-lockup detector, so a CPU spinning with
 # preemption off is found by RCU's stall warning (21 s), which panics here.
 # RCU only notices while a grace period waits, and an idle guest starts
-# none: the loop's exiting processes do (a task is freed through RCU).
+# none: a loop on the other CPU starts them (its exiting processes free
+# their task structs through RCU). On one CPU the spin would also starve
+# the loop, and the guest would hang whenever no grace period was pending.
 @test "splat: an RCU stall on the patched kernel is a splat" {
-	run $RUN --append "sysctl.kernel.panic_on_rcu_stall=1" -- \
-		"(echo SOFTLOCKUP > $LKDTM) & while sleep 1; do :; done"
+	run $RUN --smp 2 --append "sysctl.kernel.panic_on_rcu_stall=1" -- \
+		"taskset -c 1 sh -c 'echo SOFTLOCKUP > $LKDTM' &
+		taskset -c 0 sh -c 'while sleep 1; do :; done'"
 	assert_failure 125
 	assert_splat "rcu: INFO: rcu_(sched|preempt) (self-)?detected stall"
 }
