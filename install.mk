@@ -37,6 +37,11 @@ FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 INSTALL ?= install
 
 MAN_PAGES := $(wildcard man/*.[1-8])
+# One name a function for "man zswapnl_open": a link to libzswapnl.3 for
+# each function its NAME section lists (tests/host/install.bats checks that
+# the list is every function of zswapnl.h). Symbolic links, which
+# dh_compress points at the compressed page in the Debian package.
+MAN3_LINKS := $(patsubst %,%.3,$(shell sed -n 's/^\.Nm \(zswapnl_[a-z_]*\).*/\1/p' man/libzswapnl.3))
 # The .pc, with libdir and includedir relative to the prefix when they are
 # below it; written at install time, so that PREFIX and LIBDIR are the
 # install's, not the build's
@@ -48,6 +53,7 @@ INSTALLED_FILES := $(SBINDIR)/zswapctl \
 	$(LIBDIR)/libzswapnl.so.$(LIBZSWAPNL_VERSION) $(LIBDIR)/$(LIBZSWAPNL_SONAME) \
 	$(LIBDIR)/libzswapnl.so $(INCLUDEDIR)/zswapnl.h $(PKGCONFIGDIR)/libzswapnl.pc \
 	$(foreach m,$(MAN_PAGES),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
+	$(MAN3_LINKS:%=$(MANDIR)/man3/%) \
 	$(BASHCOMPDIR)/zswapctl $(ZSHCOMPDIR)/_zswapctl $(FISHCOMPDIR)/zswapctl.fish
 
 .PHONY: install uninstall deb FORCE
@@ -70,6 +76,7 @@ install: $(ZSWAPCTL_INST) $(LIBZSWAPNL_SO) $(INSTALL_PC)
 	$(INSTALL) -m 644 $(INSTALL_PC) $(DESTDIR)$(PKGCONFIGDIR)/libzswapnl.pc
 	$(foreach m,$(MAN_PAGES),$(INSTALL) -m 644 $(m) \
 		$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m)) &&) true
+	$(foreach l,$(MAN3_LINKS),ln -sfn libzswapnl.3 $(DESTDIR)$(MANDIR)/man3/$(l) &&) true
 	$(INSTALL) -m 644 completions/zswapctl.bash $(DESTDIR)$(BASHCOMPDIR)/zswapctl
 	$(INSTALL) -m 644 completions/_zswapctl $(DESTDIR)$(ZSHCOMPDIR)/_zswapctl
 	$(INSTALL) -m 644 completions/zswapctl.fish $(DESTDIR)$(FISHCOMPDIR)/zswapctl.fish

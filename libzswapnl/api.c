@@ -18,6 +18,12 @@
 	(ZSWAPNL_SET_COMPRESSOR | ZSWAPNL_SET_ZPOOL | ZSWAPNL_SET_ENABLED |                  \
 	 ZSWAPNL_SET_MAX_POOL_PERCENT | ZSWAPNL_SET_ACCEPT_THRESHOLD_PERCENT)
 
+/* build.mk sets it from LIBZSWAPNL_VERSION, which also names the .so and the .pc */
+const char *zswapnl_version(void)
+{
+	return ZSWAPNL_LIB_VERSION;
+}
+
 static bool is_netlink(const struct zswapnl *h)
 {
 	return h->source == ZSWAPNL_SOURCE_NETLINK;

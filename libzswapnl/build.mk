@@ -32,8 +32,10 @@ LIBZSWAPNL_A := $(BUILD)/lib/libzswapnl.a
 LIBZSWAPNL_PCS := $(BUILD)/lib/pkgconfig/libzswapnl.pc \
 	$(BUILD)/lib/pkgconfig/libzswapnl-uninstalled.pc
 
+# zswapnl_version() says it at run time
+LIBZSWAPNL_DEFS := -DZSWAPNL_LIB_VERSION='"$(LIBZSWAPNL_VERSION)"'
 LIBZSWAPNL_CFLAGS := $(ALL_CFLAGS) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
-	-Iinclude/uapi -Ilibzswapnl $(MNL_CFLAGS)
+	-Iinclude/uapi -Ilibzswapnl $(MNL_CFLAGS) $(LIBZSWAPNL_DEFS)
 
 .PHONY: lib unit-tests
 
@@ -47,6 +49,24 @@ $(BUILD)/libzswapnl/%.o: libzswapnl/%.c
 	$(CC) $(LIBZSWAPNL_CFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(LIBZSWAPNL_OBJS:.o=.d)
+
+# Files that hold the value of make variables, rewritten only when a value
+# changes (make LIBZSWAPNL_VERSION=1.0.1, PREFIX=/usr): what is built from
+# those values depends on the file, so that a new value rebuilds it and the
+# same one rebuilds nothing.
+.PHONY: FORCE
+define znl_value_stamp
+$(1): FORCE
+	@mkdir -p $$(@D)
+	@printf '%s\n' '$(2)' | cmp -s - $$@ || printf '%s\n' '$(2)' > $$@
+endef
+LIBZSWAPNL_VERSION_STAMP := $(BUILD)/libzswapnl/version.stamp
+LIBZSWAPNL_PC_STAMP := $(BUILD)/libzswapnl/pc.stamp
+$(eval $(call znl_value_stamp,$(LIBZSWAPNL_VERSION_STAMP),$(LIBZSWAPNL_VERSION)))
+$(eval $(call znl_value_stamp,$(LIBZSWAPNL_PC_STAMP),$(LIBZSWAPNL_VERSION) $(PREFIX) $(LIBDIR) $(INCLUDEDIR)))
+
+# zswapnl_version() is in api.c (the ASan build's: with its rules)
+$(BUILD)/libzswapnl/api.o: $(LIBZSWAPNL_VERSION_STAMP)
 
 $(LIBZSWAPNL_SO): $(LIBZSWAPNL_OBJS) libzswapnl/libzswapnl.map
 	@mkdir -p $(@D)
@@ -66,14 +86,15 @@ $(LIBZSWAPNL_A): $(LIBZSWAPNL_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/lib/pkgconfig/libzswapnl.pc: libzswapnl/libzswapnl.pc.in libzswapnl/build.mk
+$(BUILD)/lib/pkgconfig/libzswapnl.pc: libzswapnl/libzswapnl.pc.in $(LIBZSWAPNL_PC_STAMP)
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(LIBZSWAPNL_VERSION)|' $< > $@
 
 # pkg-config prefers it to libzswapnl.pc when PKG_CONFIG_PATH has
 # $(BUILD)/lib/pkgconfig: programs of this tree build against the build
-$(BUILD)/lib/pkgconfig/libzswapnl-uninstalled.pc: libzswapnl/libzswapnl.pc.in libzswapnl/build.mk
+$(BUILD)/lib/pkgconfig/libzswapnl-uninstalled.pc: libzswapnl/libzswapnl.pc.in \
+		$(LIBZSWAPNL_VERSION_STAMP)
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(BUILD)|' -e 's|@LIBDIR@|$(BUILD)/lib|' \
 		-e 's|@INCLUDEDIR@|$(CURDIR)/libzswapnl|' -e 's|@VERSION@|$(LIBZSWAPNL_VERSION)|' $< > $@
@@ -126,7 +147,10 @@ unit-tests-asan: $(ASAN_UNIT_BINS)
 
 $(ASAN_DIR)/obj/libzswapnl/%.o: libzswapnl/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) -fvisibility=hidden -Iinclude/uapi -Ilibzswapnl $(MNL_CFLAGS) -c -o $@ $<
+	$(CC) $(ASAN_CFLAGS) -fvisibility=hidden -Iinclude/uapi -Ilibzswapnl $(MNL_CFLAGS) \
+		$(LIBZSWAPNL_DEFS) -c -o $@ $<
+
+$(ASAN_DIR)/obj/libzswapnl/api.o: $(LIBZSWAPNL_VERSION_STAMP)
 
 $(ASAN_DIR)/obj/zswapctl/%.o: zswapctl/%.c
 	@mkdir -p $(@D)

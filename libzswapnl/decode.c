@@ -5,12 +5,15 @@
  * functions over a buffer, which the unit tests feed with recorded replies.
  *
  * Attribute types this library does not know are skipped: a later kernel
- * may add some. An attribute it knows must have the size of its type
- * (strings: a NUL within the payload), or the message is refused with
- * -EBADMSG and @err names the attribute.
+ * may add some. An attribute it knows must pass mnl_attr_validate() for
+ * its type in the spec (numbers: exactly its size; strings: the payload
+ * ends with a NUL, as for libmnl and the kernel's YNL), or the message is
+ * refused with -EBADMSG and @err names the attribute: the policies of
+ * names.c, checked by znl_attr_parse_policy() (attr.c).
  */
 
 #include <errno.h>
+#include <libmnl/libmnl.h>
 #include <linux/netlink.h>
 #include <linux/zswap.h>
 #include <stdlib.h>
@@ -18,86 +21,18 @@
 
 #include "internal.h"
 
-/* The payload of a checked attribute: a number, or a string and its length */
-struct znl_value {
-	uint64_t num;
-	const char *str;
-	size_t str_len;
-};
-
-/*
- * Check @nla against the type the spec gives it in @set and read its
- * value. Returns 1 for an attribute to use, 0 for one to skip (unknown or
- * padding), -EBADMSG for one of the wrong size.
- */
-static int get_value(enum znl_attr_set set, const struct nlattr *nla, struct znl_value *v,
+static int copy_name(char *dst, size_t size, const struct nlattr *attr, const char *name,
 		     struct zswapnl_error *err)
 {
-	unsigned int type = nla->nla_type & NLA_TYPE_MASK;
-	size_t len = nla->nla_len - NLA_HDRLEN;
-	const char *name = znl_attr_name(set, type);
-	const void *data = (const char *)nla + NLA_HDRLEN;
-	size_t want = 0;
-	uint32_t u32;
-	uint8_t u8;
-	const char *nul;
+	const char *str = mnl_attr_get_str(attr);
+	size_t len = strlen(str);
 
-	switch (znl_attr_kind(set, type)) {
-	case ZNL_KIND_NONE:
-	case ZNL_KIND_PAD:
-		return 0;
-	case ZNL_KIND_U8:
-		want = sizeof(u8);
-		break;
-	case ZNL_KIND_U32:
-		want = sizeof(u32);
-		break;
-	case ZNL_KIND_U64:
-		want = sizeof(v->num);
-		break;
-	case ZNL_KIND_STRING:
-		nul = len ? memchr(data, '\0', len) : NULL;
-		if (!nul)
-			return znl_err(err, -EBADMSG, name,
-				       "malformed message: %s is not NUL-terminated", name);
-		v->str = data;
-		v->str_len = nul - v->str;
-		return 1;
-	}
-	if (len != want)
-		return znl_err(err, -EBADMSG, name,
-			       "malformed message: %s has %zu bytes, not %zu", name, len, want);
-	switch (want) {
-	case sizeof(u8):
-		memcpy(&u8, data, sizeof(u8));
-		v->num = u8;
-		break;
-	case sizeof(u32):
-		memcpy(&u32, data, sizeof(u32));
-		v->num = u32;
-		break;
-	default:
-		memcpy(&v->num, data, sizeof(v->num));
-		break;
-	}
-	return 1;
-}
-
-static int copy_name(char *dst, size_t size, const struct znl_value *v, const char *name,
-		     struct zswapnl_error *err)
-{
-	if (v->str_len >= size)
+	if (len >= size)
 		return znl_err(err, -EBADMSG, name,
 			       "malformed message: %s is %zu bytes long, longer than %zu", name,
-			       v->str_len, size - 1);
-	memcpy(dst, v->str, v->str_len);
-	dst[v->str_len] = '\0';
+			       len, size - 1);
+	memcpy(dst, str, len + 1);
 	return 0;
-}
-
-static int truncated(struct zswapnl_error *err)
-{
-	return znl_err(err, -EBADMSG, NULL, "malformed message: truncated attribute");
 }
 
 /* The u64 counters of ZSWAP_CMD_GET, in the order of their attributes */
@@ -127,65 +62,53 @@ static const struct {
 static int decode_zswap_attrs(const void *attrs, size_t len, struct zswapnl_global *g,
 			      uint32_t *event, struct zswapnl_error *err)
 {
-	const struct nlattr *nla;
-	struct znl_attr_iter it;
-	struct znl_value v = { 0 };
-	unsigned int type, i;
+	const struct nlattr *tb[ZSWAP_A_MAX + 1];
+	uint64_t val;
+	unsigned int i;
 	int ret;
 
 	memset(g, 0, sizeof(*g));
 	g->struct_size = sizeof(*g);
+	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_ZSWAP], tb, err);
+	if (ret)
+		return ret;
 
-	znl_attr_iter_init(&it, attrs, len);
-	while ((ret = znl_attr_iter_next(&it, &nla)) > 0) {
-		ret = get_value(ZNL_SET_ZSWAP, nla, &v, err);
-		if (ret < 0)
-			return ret;
-		if (!ret)
+	for (i = 0; i < ZNL_ARRAY_SIZE(global_counters); i++) {
+		if (!tb[global_counters[i].attr])
 			continue;
-		type = nla->nla_type & NLA_TYPE_MASK;
-		for (i = 0; i < ZNL_ARRAY_SIZE(global_counters); i++) {
-			if (global_counters[i].attr != type)
-				continue;
-			memcpy((char *)g + global_counters[i].offset, &v.num, sizeof(v.num));
-			g->known |= ZNL_BIT(global_counters[i].field);
-			break;
-		}
-		if (i < ZNL_ARRAY_SIZE(global_counters))
-			continue;
-
-		switch (type) {
-		case ZSWAP_A_ENABLED:
-			g->enabled = v.num != 0;
-			g->known |= ZNL_BIT(ZSWAPNL_G_ENABLED);
-			break;
-		case ZSWAP_A_COMPRESSOR:
-			ret = copy_name(g->compressor, sizeof(g->compressor), &v, "compressor", err);
-			if (ret)
-				return ret;
-			g->known |= ZNL_BIT(ZSWAPNL_G_COMPRESSOR);
-			break;
-		case ZSWAP_A_ZPOOL:
-			ret = copy_name(g->zpool, sizeof(g->zpool), &v, "zpool", err);
-			if (ret)
-				return ret;
-			g->known |= ZNL_BIT(ZSWAPNL_G_ZPOOL);
-			break;
-		case ZSWAP_A_MAX_POOL_PERCENT:
-			g->max_pool_percent = v.num;
-			g->known |= ZNL_BIT(ZSWAPNL_G_MAX_POOL_PERCENT);
-			break;
-		case ZSWAP_A_ACCEPT_THRESHOLD_PERCENT:
-			g->accept_threshold_percent = v.num;
-			g->known |= ZNL_BIT(ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT);
-			break;
-		case ZSWAP_A_EVENT:
-			if (event)
-				*event = v.num;
-			break;
-		}
+		val = mnl_attr_get_u64(tb[global_counters[i].attr]);
+		memcpy((char *)g + global_counters[i].offset, &val, sizeof(val));
+		g->known |= ZNL_BIT(global_counters[i].field);
 	}
-	return ret < 0 ? truncated(err) : 0;
+	if (tb[ZSWAP_A_ENABLED]) {
+		g->enabled = mnl_attr_get_u8(tb[ZSWAP_A_ENABLED]) != 0;
+		g->known |= ZNL_BIT(ZSWAPNL_G_ENABLED);
+	}
+	if (tb[ZSWAP_A_COMPRESSOR]) {
+		ret = copy_name(g->compressor, sizeof(g->compressor), tb[ZSWAP_A_COMPRESSOR],
+				"compressor", err);
+		if (ret)
+			return ret;
+		g->known |= ZNL_BIT(ZSWAPNL_G_COMPRESSOR);
+	}
+	if (tb[ZSWAP_A_ZPOOL]) {
+		ret = copy_name(g->zpool, sizeof(g->zpool), tb[ZSWAP_A_ZPOOL], "zpool", err);
+		if (ret)
+			return ret;
+		g->known |= ZNL_BIT(ZSWAPNL_G_ZPOOL);
+	}
+	if (tb[ZSWAP_A_MAX_POOL_PERCENT]) {
+		g->max_pool_percent = mnl_attr_get_u32(tb[ZSWAP_A_MAX_POOL_PERCENT]);
+		g->known |= ZNL_BIT(ZSWAPNL_G_MAX_POOL_PERCENT);
+	}
+	if (tb[ZSWAP_A_ACCEPT_THRESHOLD_PERCENT]) {
+		g->accept_threshold_percent =
+			mnl_attr_get_u32(tb[ZSWAP_A_ACCEPT_THRESHOLD_PERCENT]);
+		g->known |= ZNL_BIT(ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT);
+	}
+	if (event && tb[ZSWAP_A_EVENT])
+		*event = mnl_attr_get_u32(tb[ZSWAP_A_EVENT]);
+	return 0;
 }
 
 int znl_decode_global(const void *msg, size_t len, struct zswapnl_global *global,
@@ -261,40 +184,27 @@ static const struct {
 static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memcg *m,
 			      struct zswapnl_error *err)
 {
-	const struct nlattr *nla;
-	struct znl_attr_iter it;
-	struct znl_value v = { 0 };
-	unsigned int type, i;
-	char *path;
+	const struct nlattr *tb[ZSWAP_MEMCG_A_MAX + 1];
+	uint64_t val;
+	unsigned int i;
 	int ret;
 
-	znl_attr_iter_init(&it, attrs, len);
-	while ((ret = znl_attr_iter_next(&it, &nla)) > 0) {
-		ret = get_value(ZNL_SET_MEMCG, nla, &v, err);
-		if (ret < 0)
-			return ret;
-		if (!ret)
-			continue;
-		type = nla->nla_type & NLA_TYPE_MASK;
-		if (type == ZSWAP_MEMCG_A_PATH) {
-			path = strndup(v.str, v.str_len);
-			if (!path)
-				return znl_err(err, -ENOMEM, NULL, "out of memory");
-			free(m->path);
-			m->path = path;
-			m->known |= ZNL_BIT(ZSWAPNL_M_PATH);
-			continue;
-		}
-		for (i = 0; i < ZNL_ARRAY_SIZE(memcg_figures); i++) {
-			if (memcg_figures[i].attr != type)
-				continue;
-			memcpy((char *)m + memcg_figures[i].offset, &v.num, sizeof(v.num));
-			m->known |= ZNL_BIT(memcg_figures[i].field);
-			break;
-		}
+	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_MEMCG], tb, err);
+	if (ret)
+		return ret;
+	if (tb[ZSWAP_MEMCG_A_PATH]) {
+		m->path = strdup(mnl_attr_get_str(tb[ZSWAP_MEMCG_A_PATH]));
+		if (!m->path)
+			return znl_err(err, -ENOMEM, NULL, "out of memory");
+		m->known |= ZNL_BIT(ZSWAPNL_M_PATH);
 	}
-	if (ret < 0)
-		return truncated(err);
+	for (i = 0; i < ZNL_ARRAY_SIZE(memcg_figures); i++) {
+		if (!tb[memcg_figures[i].attr])
+			continue;
+		val = mnl_attr_get_u64(tb[memcg_figures[i].attr]);
+		memcpy((char *)m + memcg_figures[i].offset, &val, sizeof(val));
+		m->known |= ZNL_BIT(memcg_figures[i].field);
+	}
 	if (!(m->known & ZNL_BIT(ZSWAPNL_M_ID)))
 		return znl_err(err, -EBADMSG, "id", "malformed message: a memcg without its id");
 	return 0;

@@ -5,36 +5,51 @@
  * kernel's explanation: a message, and the offset of the offending
  * attribute in the request, or the type of a missing one. The offset is
  * turned into the name of the attribute found there in the request this
- * library sent, as the spec names it.
+ * library sent, as the spec names it. libmnl leaves the extack to its
+ * users: mnl_cb_run2()'s NLMSG_ERROR callback (nl.c) hands it to this file.
  */
 
 #include <errno.h>
+#include <libmnl/libmnl.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <string.h>
 
 #include "internal.h"
 
+/* Finding the attribute of the request that an offset falls into */
+struct offset_lookup {
+	const unsigned char *req;
+	uint32_t offset;
+	unsigned int type;
+	bool found;
+};
+
+static int offset_cb(const struct nlattr *attr, void *data)
+{
+	struct offset_lookup *l = data;
+	size_t start = (const unsigned char *)attr - l->req;
+
+	if (l->offset < start || l->offset >= start + attr->nla_len)
+		return MNL_CB_OK;
+	l->type = mnl_attr_get_type(attr);
+	l->found = true;
+	return MNL_CB_STOP;
+}
+
 /* The name of the attribute of @req that byte @offset falls into, or NULL */
 static const char *attr_at(const void *req, size_t req_len, uint32_t offset)
 {
-	const unsigned char *base = req;
-	const struct nlattr *nla;
-	struct znl_attr_iter it;
+	struct offset_lookup l = { .req = req, .offset = offset };
 	const void *attrs;
-	size_t attrs_len, start;
+	size_t attrs_len;
 	uint8_t cmd;
 
 	if (znl_genl_msg(req, req_len, &cmd, &attrs, &attrs_len))
 		return NULL;
-	znl_attr_iter_init(&it, attrs, attrs_len);
-	while (znl_attr_iter_next(&it, &nla) > 0) {
-		start = (const unsigned char *)nla - base;
-		if (offset >= start && offset < start + nla->nla_len)
-			return znl_attr_name(znl_cmd_attr_set(cmd),
-					     nla->nla_type & NLA_TYPE_MASK);
-	}
-	return NULL;
+	/* The request is this library's own: its walk cannot fail */
+	mnl_attr_parse_payload(attrs, attrs_len, offset_cb, &l);
+	return l.found ? znl_attr_name(znl_cmd_attr_set(cmd), l.type) : NULL;
 }
 
 /* The attribute set of the request, for a missing attribute's type */
@@ -49,61 +64,59 @@ static const char *missing_attr(const void *req, size_t req_len, uint32_t type)
 	return znl_attr_name(znl_cmd_attr_set(cmd), type);
 }
 
-static int read_u32(const struct nlattr *nla, uint32_t *val)
+/* What the extack TLVs say, as the kernel's YNL library reads them */
+struct extack {
+	const void *req;
+	size_t req_len;
+	const char *msg;
+	const char *attr;
+};
+
+static int extack_cb(const struct nlattr *attr, void *data)
 {
-	if (nla->nla_len != NLA_HDRLEN + sizeof(*val))
-		return -EBADMSG;
-	memcpy(val, (const char *)nla + NLA_HDRLEN, sizeof(*val));
-	return 0;
+	struct extack *x = data;
+
+	switch (mnl_attr_get_type(attr)) {
+	case NLMSGERR_ATTR_MSG:
+		/* A message without its NUL is ignored, not overread */
+		if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) == 0)
+			x->msg = mnl_attr_get_str(attr);
+		break;
+	case NLMSGERR_ATTR_OFFS:
+		if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
+			return MNL_CB_ERROR;
+		if (x->req)
+			x->attr = attr_at(x->req, x->req_len, mnl_attr_get_u32(attr)) ?: x->attr;
+		break;
+	case NLMSGERR_ATTR_MISS_TYPE:
+		if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
+			return MNL_CB_ERROR;
+		if (x->req)
+			x->attr = missing_attr(x->req, x->req_len, mnl_attr_get_u32(attr)) ?:
+				  x->attr;
+		if (!x->msg)
+			x->msg = "missing attribute";
+		break;
+	}
+	return MNL_CB_OK;
 }
 
 static int parse_tlvs(const void *tlvs, size_t len, const void *req, size_t req_len,
 		      struct zswapnl_error *err)
 {
-	const char *msg = NULL, *attr = NULL;
-	size_t msg_len, payload_len;
-	const struct nlattr *nla;
-	struct znl_attr_iter it;
-	const char *payload;
-	uint32_t val;
-	int ret;
+	struct extack x = { .req = req, .req_len = req_len };
+	size_t msg_len;
 
-	znl_attr_iter_init(&it, tlvs, len);
-	while ((ret = znl_attr_iter_next(&it, &nla)) > 0) {
-		payload = (const char *)nla + NLA_HDRLEN;
-		payload_len = nla->nla_len - NLA_HDRLEN;
-		switch (nla->nla_type & NLA_TYPE_MASK) {
-		case NLMSGERR_ATTR_MSG:
-			/* A message without its NUL is ignored, not overread */
-			if (payload_len && memchr(payload, '\0', payload_len))
-				msg = payload;
-			break;
-		case NLMSGERR_ATTR_OFFS:
-			if (read_u32(nla, &val))
-				return -EBADMSG;
-			if (req)
-				attr = attr_at(req, req_len, val) ?: attr;
-			break;
-		case NLMSGERR_ATTR_MISS_TYPE:
-			if (read_u32(nla, &val))
-				return -EBADMSG;
-			if (req)
-				attr = missing_attr(req, req_len, val) ?: attr;
-			if (!msg)
-				msg = "missing attribute";
-			break;
-		}
-	}
-	if (ret < 0)
+	if (znl_attr_parse(tlvs, len, extack_cb, &x))
 		return -EBADMSG;
 	if (err) {
-		if (msg) {
-			msg_len = ZNL_MIN(strlen(msg), sizeof(err->msg) - 1);
-			memcpy(err->msg, msg, msg_len);
+		if (x.msg) {
+			msg_len = ZNL_MIN(strlen(x.msg), sizeof(err->msg) - 1);
+			memcpy(err->msg, x.msg, msg_len);
 			err->msg[msg_len] = '\0';
 		}
-		if (attr) {
-			strncpy(err->attr, attr, sizeof(err->attr) - 1);
+		if (x.attr) {
+			strncpy(err->attr, x.attr, sizeof(err->attr) - 1);
 			err->attr[sizeof(err->attr) - 1] = '\0';
 		}
 	}

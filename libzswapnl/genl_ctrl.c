@@ -17,30 +17,39 @@ struct family_info {
 	uint16_t id;
 	uint32_t version;
 	uint32_t events_group;
-	bool bad;
+	struct zswapnl_error *err;
+	bool refused;		/* mcast_group_cb() refused a group and said why */
 };
 
+/*
+ * The controller's attributes this library reads, with the names of the
+ * kernel's Documentation/netlink/specs/nlctrl.yaml, checked as decode.c
+ * checks the family's own (znl_attr_parse_policy()); the rest is skipped.
+ */
+static const struct znl_attr_policy family_attrs[CTRL_ATTR_MCAST_GROUPS + 1] = {
+	[CTRL_ATTR_FAMILY_ID] = { "family-id", MNL_TYPE_U16 },
+	[CTRL_ATTR_FAMILY_NAME] = { "family-name", MNL_TYPE_NUL_STRING },
+	[CTRL_ATTR_VERSION] = { "version", MNL_TYPE_U32 },
+	[CTRL_ATTR_MCAST_GROUPS] = { "mcast-groups", MNL_TYPE_NESTED },
+};
+
+static const struct znl_attr_policy mcast_group_attrs[CTRL_ATTR_MCAST_GRP_ID + 1] = {
+	[CTRL_ATTR_MCAST_GRP_NAME] = { "mcast-grp-name", MNL_TYPE_NUL_STRING },
+	[CTRL_ATTR_MCAST_GRP_ID] = { "mcast-grp-id", MNL_TYPE_U32 },
+};
+
+static const struct znl_policy family_policy = ZNL_POLICY(family_attrs);
+static const struct znl_policy mcast_group_policy = ZNL_POLICY(mcast_group_attrs);
+
+/* One group of CTRL_ATTR_MCAST_GROUPS, a nest whose type is its index */
 static int mcast_group_cb(const struct nlattr *attr, void *data)
 {
-	const struct nlattr **tb = data;
-	int type = mnl_attr_get_type(attr);
-
-	if (type == CTRL_ATTR_MCAST_GRP_NAME && mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) == 0)
-		tb[type] = attr;
-	else if (type == CTRL_ATTR_MCAST_GRP_ID && mnl_attr_validate(attr, MNL_TYPE_U32) == 0)
-		tb[type] = attr;
-	return MNL_CB_OK;
-}
-
-static int mcast_groups_cb(const struct nlattr *attr, void *data)
-{
-	const struct nlattr *tb[CTRL_ATTR_MCAST_GRP_MAX + 1] = { NULL };
+	const struct nlattr *tb[CTRL_ATTR_MCAST_GRP_ID + 1];
 	struct family_info *info = data;
 
-	if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0 ||
-	    mnl_attr_parse_nested(attr, mcast_group_cb, tb) < 0) {
-		info->bad = true;
-		return MNL_CB_OK;
+	if (znl_attr_parse_nested(attr, "mcast-groups", &mcast_group_policy, tb, info->err)) {
+		info->refused = true;
+		return MNL_CB_ERROR;
 	}
 	if (tb[CTRL_ATTR_MCAST_GRP_NAME] && tb[CTRL_ATTR_MCAST_GRP_ID] &&
 	    !strcmp(mnl_attr_get_str(tb[CTRL_ATTR_MCAST_GRP_NAME]), ZSWAP_MCGRP_EVENTS))
@@ -48,39 +57,34 @@ static int mcast_groups_cb(const struct nlattr *attr, void *data)
 	return MNL_CB_OK;
 }
 
-static int family_attr_cb(const struct nlattr *attr, void *data)
-{
-	struct family_info *info = data;
-
-	switch (mnl_attr_get_type(attr)) {
-	case CTRL_ATTR_FAMILY_ID:
-		if (mnl_attr_validate(attr, MNL_TYPE_U16) < 0)
-			info->bad = true;
-		else
-			info->id = mnl_attr_get_u16(attr);
-		break;
-	case CTRL_ATTR_VERSION:
-		if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
-			info->bad = true;
-		else
-			info->version = mnl_attr_get_u32(attr);
-		break;
-	case CTRL_ATTR_MCAST_GROUPS:
-		if (mnl_attr_validate(attr, MNL_TYPE_NESTED) < 0 ||
-		    mnl_attr_parse_nested(attr, mcast_groups_cb, info) < 0)
-			info->bad = true;
-		break;
-	}
-	return MNL_CB_OK;
-}
-
 static int family_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error *err)
 {
+	const struct nlattr *tb[CTRL_ATTR_MCAST_GROUPS + 1];
 	struct family_info *info = data;
+	const struct nlattr *groups;
+	const void *attrs;
+	size_t attrs_len;
+	uint8_t cmd;
+	int ret;
 
-	if (mnl_nlmsg_get_payload_len(nlh) < GENL_HDRLEN ||
-	    mnl_attr_parse(nlh, GENL_HDRLEN, family_attr_cb, info) < 0 || info->bad)
+	if (znl_genl_msg(nlh, nlh->nlmsg_len, &cmd, &attrs, &attrs_len))
 		return znl_err(err, -EBADMSG, NULL, "malformed reply from the netlink controller");
+	ret = znl_attr_parse_policy(attrs, attrs_len, &family_policy, tb, err);
+	if (ret)
+		return ret;
+	if (tb[CTRL_ATTR_FAMILY_ID])
+		info->id = mnl_attr_get_u16(tb[CTRL_ATTR_FAMILY_ID]);
+	if (tb[CTRL_ATTR_VERSION])
+		info->version = mnl_attr_get_u32(tb[CTRL_ATTR_VERSION]);
+	groups = tb[CTRL_ATTR_MCAST_GROUPS];
+	info->err = err;
+	if (groups && znl_attr_parse(mnl_attr_get_payload(groups), mnl_attr_get_payload_len(groups),
+				     mcast_group_cb, info)) {
+		if (!info->refused)
+			znl_err(err, -EBADMSG, "mcast-groups",
+				"malformed message: truncated attribute in mcast-groups");
+		return -EBADMSG;
+	}
 	return 0;
 }
 

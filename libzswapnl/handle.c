@@ -6,6 +6,7 @@
  */
 
 #include <errno.h>
+#include <linux/zswap.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,8 +59,26 @@ static void denied_msg(struct zswapnl_error *err, int ret, int code, const char 
 		strerror_r(-ret, why, sizeof(why)), then);
 }
 
-int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
-		 struct zswapnl_error *err)
+/*
+ * A family older than the ZSWAP_GENL_VERSION this library was built for
+ * may lack attributes or commands it sends; a newer one is fine (what the
+ * library does not know, it skips). Rather than half-working requests,
+ * AUTO reads the files, with a note in @err, and NETLINK fails.
+ */
+static int family_too_old(struct zswapnl *h, enum zswapnl_mode mode, struct zswapnl_error *err)
+{
+	uint32_t version = h->family_version;
+
+	znl_nl_close(h);
+	return znl_err(err, mode == ZSWAPNL_MODE_AUTO ? 0 : -EOPNOTSUPP, NULL,
+		       "the kernel's \"%s\" netlink family is version %u, older than the %u this library needs%s",
+		       ZSWAP_GENL_NAME, version, ZSWAP_GENL_VERSION,
+		       mode == ZSWAPNL_MODE_AUTO ? "; reading the files instead" : "");
+}
+
+/* zswapnl_open() over @xport, or over a socket of its own when NULL */
+int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
+	     const struct znl_transport *xport, void *xport_data, struct zswapnl_error *err)
 {
 	enum zswapnl_mode mode = ZSWAPNL_MODE_AUTO;
 	const char *root = NULL;
@@ -84,6 +103,8 @@ int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return znl_err(err, -ENOMEM, NULL, "out of memory");
+	h->xport = xport;
+	h->xport_data = xport_data;
 	h->page_size = sysconf(_SC_PAGESIZE);
 	if (h->page_size <= 0)
 		h->page_size = 4096;
@@ -94,7 +115,11 @@ int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 	h->source = ZSWAPNL_SOURCE_FALLBACK;
 	if (mode != ZSWAPNL_MODE_FALLBACK) {
 		ret = znl_nl_open(h, err);
-		if (!ret) {
+		if (!ret && h->family_version < ZSWAP_GENL_VERSION) {
+			ret = family_too_old(h, mode, err);
+			if (ret)
+				goto fail;
+		} else if (!ret) {
 			h->source = ZSWAPNL_SOURCE_NETLINK;
 		} else if (family_absent(ret)) {
 			znl_nl_close(h);
@@ -120,6 +145,12 @@ int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 fail:
 	zswapnl_close(h);
 	return ret;
+}
+
+int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
+		 struct zswapnl_error *err)
+{
+	return znl_open(handle, opts, NULL, NULL, err);
 }
 
 void zswapnl_close(struct zswapnl *handle)

@@ -7,6 +7,8 @@
 #ifndef ZSWAPNL_INTERNAL_H
 #define ZSWAPNL_INTERNAL_H
 
+#include <libmnl/libmnl.h>
+#include <linux/zswap.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -18,20 +20,47 @@
 #include "zswapnl.h"
 #pragma GCC visibility pop
 
-struct mnl_socket;
-struct nlattr;
-struct nlmsghdr;
-
 #define ZNL_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define ZNL_BIT(nr) (UINT64_C(1) << (nr))
 #define ZNL_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define ZNL_MAX(a, b) ((a) > (b) ? (a) : (b))
 
-/* Sizes of the structs of version 1.0: a caller's struct_size is never less */
-#define ZNL_OPTIONS_SIZE_V1 sizeof(struct zswapnl_options)
-#define ZNL_GLOBAL_SIZE_V1 sizeof(struct zswapnl_global)
-#define ZNL_MEMCG_SIZE_V1 sizeof(struct zswapnl_memcg)
-#define ZNL_PARAMS_SIZE_V1 sizeof(struct zswapnl_params)
-#define ZNL_EVENT_SIZE_V1 sizeof(struct zswapnl_event)
+#define ZNL_ALIGN(x, a) (((x) + (a) - 1) / (a) * (a))
+#define znl_offsetofend(type, member) (offsetof(type, member) + sizeof(((type *)0)->member))
+
+/*
+ * The sizes of the structs of version 1.0: a caller's struct_size is never
+ * less. Not sizeof(struct ...): that grows with the first field a later
+ * version appends, and every caller built against 1.0 would be refused.
+ * Each is sizeof() of the 1.0 layout, named by its last field, as the
+ * compiler pads it (to the struct's alignment), so that it holds on every
+ * ABI: i386 aligns a uint64_t to 4 bytes, ILP32 has 4-byte pointers.
+ * struct zswapnl_event ends with a struct zswapnl_global, so it grows
+ * with it and has no field of its own to add (zswapnl.h).
+ */
+#define ZNL_V1_SIZE(type, last) ZNL_ALIGN(znl_offsetofend(type, last), _Alignof(type))
+#define ZNL_OPTIONS_SIZE_V1 ZNL_V1_SIZE(struct zswapnl_options, root)
+#define ZNL_GLOBAL_SIZE_V1 ZNL_V1_SIZE(struct zswapnl_global, accept_threshold_percent)
+#define ZNL_MEMCG_SIZE_V1 ZNL_V1_SIZE(struct zswapnl_memcg, zswap_max)
+#define ZNL_PARAMS_SIZE_V1 ZNL_V1_SIZE(struct zswapnl_params, accept_threshold_percent)
+#define ZNL_EVENT_SIZE_V1 (offsetof(struct zswapnl_event, state) + ZNL_GLOBAL_SIZE_V1)
+
+/*
+ * The 1.0 sizes on x86-64, as literals: a change to a 1.0 field (its type,
+ * its place) changes the ABI of libzswapnl.so.1 and stops the build here.
+ * A field appended after the last one changes none of them.
+ */
+#if defined(__x86_64__) && defined(__LP64__)
+_Static_assert(ZNL_OPTIONS_SIZE_V1 == 16, "the 1.0 layout of struct zswapnl_options changed");
+_Static_assert(ZNL_GLOBAL_SIZE_V1 == 232, "the 1.0 layout of struct zswapnl_global changed");
+_Static_assert(ZNL_MEMCG_SIZE_V1 == 80, "the 1.0 layout of struct zswapnl_memcg changed");
+_Static_assert(ZNL_PARAMS_SIZE_V1 == 40, "the 1.0 layout of struct zswapnl_params changed");
+_Static_assert(ZNL_EVENT_SIZE_V1 == 240, "the 1.0 layout of struct zswapnl_event changed");
+#endif
+/* The event's state is its last member: it can grow only there */
+_Static_assert(sizeof(struct zswapnl_event) ==
+		       offsetof(struct zswapnl_event, state) + sizeof(struct zswapnl_global),
+	       "struct zswapnl_event has a member after its state");
 
 /* Receive buffer: the largest message a dump can put in one datagram */
 #define ZNL_RECV_SIZE 32768
@@ -48,6 +77,19 @@ struct znl_event_msg {
 	unsigned char data[];
 };
 
+/*
+ * How requests go out and datagrams come in: the handle's socket, or, in
+ * the unit tests, recorded replies. recv fills h->rbuf (ZNL_RECV_SIZE) and
+ * returns its length, -EAGAIN when @dontwait and nothing is there,
+ * -ETIMEDOUT when nothing came within the reply timeout, or another
+ * negative errno; send returns 0 or a negative errno. nl.c checks each
+ * datagram's message lengths before anything walks them.
+ */
+struct znl_transport {
+	int (*send)(struct zswapnl *h, const void *buf, size_t len);
+	ssize_t (*recv)(struct zswapnl *h, bool dontwait, struct zswapnl_error *err);
+};
+
 struct zswapnl {
 	enum zswapnl_source source;
 	char *root;		/* prefix of every path: "" for "/" */
@@ -55,6 +97,8 @@ struct zswapnl {
 
 	/* Netlink source only */
 	struct mnl_socket *nl;
+	const struct znl_transport *xport;
+	void *xport_data;	/* the unit tests' */
 	uint32_t portid;
 	uint32_t seq;
 	uint16_t family;	/* the "zswap" family's id */
@@ -83,33 +127,48 @@ int znl_check_size(uint32_t size, size_t min, const char *what, struct zswapnl_e
 void znl_copy_out(void *dst, const void *src, size_t src_size);
 void znl_memcg_reset(struct zswapnl_memcg *m);
 
-/* names.c: attribute types of the family, by their names in the spec */
+/*
+ * A policy: the attribute types of a message or a nest, indexed by type,
+ * each with its name (errors say it) and the type mnl_attr_validate()
+ * checks it as. A type without a name, or past @max, is skipped: padding,
+ * or an attribute of a later kernel.
+ */
+struct znl_attr_policy {
+	const char *name;
+	enum mnl_attr_data_type type;
+};
+
+struct znl_policy {
+	const struct znl_attr_policy *attrs;
+	unsigned int max;	/* the highest type in @attrs */
+};
+
+#define ZNL_POLICY(attrs) { (attrs), ZNL_ARRAY_SIZE(attrs) - 1 }
+
+/* names.c: the attributes of the "zswap" family, by their names in the spec */
 enum znl_attr_set {
 	ZNL_SET_ZSWAP,
 	ZNL_SET_MEMCG,
 };
 
-enum znl_kind {
-	ZNL_KIND_NONE,		/* not an attribute this library knows */
-	ZNL_KIND_PAD,
-	ZNL_KIND_U8,
-	ZNL_KIND_U32,
-	ZNL_KIND_U64,
-	ZNL_KIND_STRING,
-};
-
+extern const struct znl_policy znl_policies[];	/* by enum znl_attr_set */
 const char *znl_attr_name(enum znl_attr_set set, unsigned int type);
-enum znl_kind znl_attr_kind(enum znl_attr_set set, unsigned int type);
 enum znl_attr_set znl_cmd_attr_set(uint8_t cmd);
 
-/* attr.c: a bounds-checked walk over netlink attributes */
-struct znl_attr_iter {
-	const unsigned char *pos;
-	const unsigned char *end;
-};
-
-void znl_attr_iter_init(struct znl_attr_iter *it, const void *buf, size_t len);
-int znl_attr_iter_next(struct znl_attr_iter *it, const struct nlattr **attr);
+/*
+ * attr.c: libmnl's attribute walk, strict about the end of the buffer, and
+ * the policy check on it. znl_attr_parse_policy() fills @tb (@policy->max
+ * + 1 entries) with the attributes of @payload by type; -EBADMSG when one
+ * fails its check (@err names it) or the last one is cut.
+ * znl_attr_parse_nested() does the same for the attributes nested in
+ * @nest, whose name @name is when it is not a nest.
+ */
+int znl_attr_parse(const void *payload, size_t len, mnl_attr_cb_t cb, void *data);
+int znl_attr_parse_policy(const void *payload, size_t len, const struct znl_policy *policy,
+			  const struct nlattr **tb, struct zswapnl_error *err);
+int znl_attr_parse_nested(const struct nlattr *nest, const char *name,
+			  const struct znl_policy *policy, const struct nlattr **tb,
+			  struct zswapnl_error *err);
 int znl_genl_msg(const void *msg, size_t len, uint8_t *cmd, const void **attrs,
 		 size_t *attrs_len);
 
@@ -144,6 +203,10 @@ struct nlmsghdr *znl_req_start(struct zswapnl *h, uint16_t type, uint16_t flags,
 int znl_req_run(struct zswapnl *h, znl_data_cb cb, void *data, struct zswapnl_error *err);
 int znl_nl_subscribe(struct zswapnl *h, struct zswapnl_error *err);
 int znl_nl_read_event(struct zswapnl *h, struct zswapnl_event *event, struct zswapnl_error *err);
+
+/* handle.c: zswapnl_open() over @xport (a socket of its own when NULL) */
+int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
+	     const struct znl_transport *xport, void *xport_data, struct zswapnl_error *err);
 
 /* genl_ctrl.c */
 int znl_resolve_family(struct zswapnl *h, struct zswapnl_error *err);

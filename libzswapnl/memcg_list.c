@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* Building a struct zswapnl_memcg_list */
+/*
+ * struct zswapnl_memcg_list: an array of pointers to memcgs the library
+ * allocated at its own struct size, so that a caller built against another
+ * version of zswapnl.h never steps through it with the wrong stride.
+ */
 
 #include <errno.h>
 #include <stdlib.h>
 
 #include "internal.h"
 
-/* Move @m to the end of @list, which has room for *@cap items */
+/* Move @m into a new item at the end of @list, which has room for *@cap */
 int znl_list_append(struct zswapnl_memcg_list *list, size_t *cap, struct zswapnl_memcg *m)
 {
-	struct zswapnl_memcg *items;
+	struct zswapnl_memcg **items, *item;
 	size_t new_cap;
 
 	if (list->count == *cap) {
@@ -20,13 +24,18 @@ int znl_list_append(struct zswapnl_memcg_list *list, size_t *cap, struct zswapnl
 		list->items = items;
 		*cap = new_cap;
 	}
-	list->items[list->count++] = *m;
+	item = malloc(sizeof(*item));
+	if (!item)
+		return -ENOMEM;
+	*item = *m;
+	list->items[list->count++] = item;
 	return 0;
 }
 
 static int by_id(const void *a, const void *b)
 {
-	const struct zswapnl_memcg *x = a, *y = b;
+	const struct zswapnl_memcg *x = *(struct zswapnl_memcg *const *)a;
+	const struct zswapnl_memcg *y = *(struct zswapnl_memcg *const *)b;
 
 	return x->id < y->id ? -1 : x->id > y->id;
 }
@@ -35,4 +44,30 @@ void znl_list_sort(struct zswapnl_memcg_list *list)
 {
 	if (list->count > 1)
 		qsort(list->items, list->count, sizeof(*list->items), by_id);
+}
+
+size_t zswapnl_memcg_list_count(const struct zswapnl_memcg_list *list)
+{
+	return list ? list->count : 0;
+}
+
+const struct zswapnl_memcg *zswapnl_memcg_list_get(const struct zswapnl_memcg_list *list,
+						   size_t index)
+{
+	return list && index < list->count ? list->items[index] : NULL;
+}
+
+void zswapnl_memcg_list_free(struct zswapnl_memcg_list *list)
+{
+	size_t i;
+
+	if (!list)
+		return;
+	for (i = 0; i < list->count; i++) {
+		zswapnl_memcg_free(list->items[i]);
+		free(list->items[i]);
+	}
+	free(list->items);
+	list->items = NULL;
+	list->count = 0;
 }

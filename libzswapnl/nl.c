@@ -83,12 +83,13 @@ static bool is_event(const struct zswapnl *h, const struct nlmsghdr *nlh)
 }
 
 /*
- * One datagram from the kernel into h->rbuf: its length, or -EAGAIN when
- * nothing came (at once with @dontwait, else within the reply timeout).
- * Datagrams from other sockets are dropped; an overrun is remembered as
- * lost events when subscribed, since the request may still get its reply.
+ * One datagram from the kernel into h->rbuf: its length, -EAGAIN when
+ * @dontwait and nothing is there, -ETIMEDOUT when nothing came within the
+ * reply timeout. Datagrams from other sockets are dropped; an overrun is
+ * remembered as lost events when subscribed, since the request may still
+ * get its reply.
  */
-static ssize_t recv_one(struct zswapnl *h, bool dontwait, struct zswapnl_error *err)
+static ssize_t socket_recv(struct zswapnl *h, bool dontwait, struct zswapnl_error *err)
 {
 	struct pollfd pfd = { .fd = mnl_socket_get_fd(h->nl), .events = POLLIN };
 	struct sockaddr_nl addr;
@@ -138,6 +139,63 @@ static ssize_t recv_one(struct zswapnl *h, bool dontwait, struct zswapnl_error *
 	}
 }
 
+static int socket_send(struct zswapnl *h, const void *buf, size_t len)
+{
+	return mnl_socket_sendto(h->nl, buf, len) < 0 ? -errno : 0;
+}
+
+static const struct znl_transport socket_transport = {
+	.send = socket_send,
+	.recv = socket_recv,
+};
+
+/*
+ * Whether the datagram @buf of @len bytes holds whole messages, each at
+ * least a header long and none longer than what is left of it. libmnl
+ * trusts nlmsg_len: mnl_nlmsg_ok() compares it as an int, so that a length
+ * of 2^31 or more passes and sends a walk past the buffer.
+ */
+static int datagram_check(const void *buf, size_t len, struct zswapnl_error *err)
+{
+	const struct nlmsghdr *nlh = buf;
+	size_t left = len, step;
+
+	while (left) {
+		if (left < NLMSG_HDRLEN)
+			return znl_err(err, -EBADMSG, NULL,
+				       "malformed datagram: %zu bytes after its last message", left);
+		if (nlh->nlmsg_len < NLMSG_HDRLEN)
+			return znl_err(err, -EBADMSG, NULL,
+				       "malformed datagram: a message of %u bytes, shorter than its header",
+				       nlh->nlmsg_len);
+		if (nlh->nlmsg_len > left)
+			return znl_err(err, -EBADMSG, NULL,
+				       "malformed datagram: a message of %u bytes where %zu are left, longer than its datagram",
+				       nlh->nlmsg_len, left);
+		/* the last message's padding may be missing */
+		step = ZNL_MIN(NLMSG_ALIGN(nlh->nlmsg_len), left);
+		left -= step;
+		nlh = (const struct nlmsghdr *)((const char *)nlh + step);
+	}
+	return 0;
+}
+
+/*
+ * One datagram into h->rbuf, as the transport's recv gives it, checked
+ * before anything walks its messages: the replies to requests and the
+ * events both come through here.
+ */
+static ssize_t recv_one(struct zswapnl *h, bool dontwait, struct zswapnl_error *err)
+{
+	ssize_t n = h->xport->recv(h, dontwait, err);
+	int ret;
+
+	if (n < 0)
+		return n;
+	ret = datagram_check(h->rbuf, n, err);
+	return ret ? ret : n;
+}
+
 struct nlmsghdr *znl_req_start(struct zswapnl *h, uint16_t type, uint16_t flags, uint8_t cmd,
 			       uint8_t version)
 {
@@ -157,53 +215,189 @@ struct nlmsghdr *znl_req_start(struct zswapnl *h, uint16_t type, uint16_t flags,
 	return nlh;
 }
 
+/* One request's reply, as the callbacks of mnl_cb_run2() see it */
+struct reply {
+	struct zswapnl *h;
+	znl_data_cb cb;
+	void *data;
+	struct zswapnl_error *err;
+	int cb_ret;		/* @cb's first error: the rest of the reply is still read */
+	int status;		/* what NLMSG_ERROR or NLMSG_DONE said */
+	struct zswapnl_error status_err;
+	bool ended;		/* NLMSG_ERROR or NLMSG_DONE came: nothing more will */
+	bool interrupted;	/* a message of the dump had NLM_F_DUMP_INTR */
+};
+
+static int data_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct reply *r = data;
+	const struct nlmsghdr *req = (const struct nlmsghdr *)r->h->req;
+
+	if (is_event(r->h, nlh)) {
+		if (r->h->subscribed)
+			event_queue_push(r->h, nlh);
+	} else if (nlh->nlmsg_type == req->nlmsg_type && r->cb && !r->cb_ret) {
+		r->cb_ret = r->cb(nlh, r->data, r->err);
+	}
+	return MNL_CB_OK;
+}
+
+/* NLMSG_ERROR (an acknowledgment when its error is 0) or NLMSG_DONE: the end */
+static int status_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct reply *r = data;
+
+	r->ended = true;
+	r->status = znl_parse_status(nlh, nlh->nlmsg_len, r->h->req, r->h->req_len,
+				     &r->status_err);
+	return MNL_CB_STOP;
+}
+
+/*
+ * NLMSG_OVERRUN: part of the reply was lost. libmnl's default takes it for
+ * a no-op, which would hand the caller an incomplete reply as a whole one.
+ */
+static int overrun_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct reply *r = data;
+
+	(void)nlh;
+	r->status = znl_err(&r->status_err, -EOVERFLOW, NULL,
+			    "the kernel's reply overran (NLMSG_OVERRUN): part of it was lost");
+	return MNL_CB_STOP;
+}
+
+static int noop_cb(const struct nlmsghdr *nlh, void *data)
+{
+	(void)nlh;
+	(void)data;
+	return MNL_CB_OK;
+}
+
+/*
+ * mnl_cb_run2() skips a control message without a callback here. Not
+ * const: libmnl 1.0.4 takes a plain pointer; nothing writes to it.
+ */
+static mnl_cb_t ctl_cbs[NLMSG_MIN_TYPE] = {
+	[NLMSG_NOOP] = noop_cb,
+	[NLMSG_ERROR] = status_cb,
+	[NLMSG_DONE] = status_cb,
+	[NLMSG_OVERRUN] = overrun_cb,
+};
+
+/*
+ * mnl_cb_run2() stops at the first message with NLM_F_DUMP_INTR (errno
+ * EINTR) and would leave the rest of the reply in the socket: clear the
+ * flag in the messages of request @seq, in the checked datagram @buf, so
+ * that the reply is read to its end. On a dump, note it in *@intr; on any
+ * other reply it means nothing (the kernel sets it on dumps only).
+ */
+static void take_dump_intr(void *buf, size_t len, uint32_t seq, bool dump, bool *intr)
+{
+	struct nlmsghdr *nlh = buf;
+	int left = len;
+
+	for (; mnl_nlmsg_ok(nlh, left); nlh = mnl_nlmsg_next(nlh, &left)) {
+		if (nlh->nlmsg_seq == seq && (nlh->nlmsg_flags & NLM_F_DUMP_INTR)) {
+			nlh->nlmsg_flags &= ~NLM_F_DUMP_INTR;
+			*intr |= dump;
+		}
+	}
+}
+
+/*
+ * Read and drop what the socket holds of the rest of the reply to request
+ * @seq, up to its NLMSG_DONE or NLMSG_ERROR; events on the way are queued.
+ * A dump left half read keeps its state in the kernel, which refuses the
+ * socket's next dump with EBUSY. No waiting: the kernel queues the next
+ * part of a dump within the recvmsg() that makes room for it, so an empty
+ * socket means that nothing more is coming.
+ */
+static void drain_reply(struct zswapnl *h, uint32_t seq)
+{
+	const struct nlmsghdr *nlh;
+	ssize_t n;
+	int left;
+
+	for (;;) {
+		n = recv_one(h, true, NULL);
+		/* a malformed or cut datagram was read all the same */
+		if (n == -EBADMSG || n == -EMSGSIZE || n == -ENOBUFS)
+			continue;
+		if (n < 0)
+			return;
+		left = n;
+		for (nlh = (const struct nlmsghdr *)h->rbuf; mnl_nlmsg_ok(nlh, left);
+		     nlh = mnl_nlmsg_next(nlh, &left)) {
+			if (is_event(h, nlh)) {
+				if (h->subscribed)
+					event_queue_push(h, nlh);
+			} else if (nlh->nlmsg_seq == seq && (nlh->nlmsg_type == NLMSG_DONE ||
+							     nlh->nlmsg_type == NLMSG_ERROR)) {
+				return;
+			}
+		}
+	}
+}
+
 /*
  * Send the request built in h->req and read until its status: every data
  * message of the reply goes to @cb (which may be NULL). When @cb fails, the
  * rest of the reply is still read, so that the socket is ready for the next
- * request, and its error is returned.
+ * request, and its error is returned; when reading fails, what is left of
+ * the reply is drained (drain_reply()). A dump that the kernel marked
+ * inconsistent (NLM_F_DUMP_INTR: what it lists changed while it was read)
+ * is read to its end and gives -EAGAIN.
  */
 int znl_req_run(struct zswapnl *h, znl_data_cb cb, void *data, struct zswapnl_error *err)
 {
 	struct nlmsghdr *req = (struct nlmsghdr *)h->req;
-	const struct nlmsghdr *nlh;
-	int cb_ret = 0, ret, len;
+	struct reply r = { .h = h, .cb = cb, .data = data, .err = err };
+	bool dump = (req->nlmsg_flags & NLM_F_DUMP) == NLM_F_DUMP;
 	ssize_t n;
+	int ret;
 
 	h->req_len = req->nlmsg_len;
-	if (mnl_socket_sendto(h->nl, req, req->nlmsg_len) < 0)
-		return znl_err(err, -errno, NULL, "cannot send to the netlink socket");
+	ret = h->xport->send(h, req, req->nlmsg_len);
+	if (ret)
+		return znl_err(err, ret, NULL, "cannot send to the netlink socket");
 
-	for (;;) {
+	do {
 		n = recv_one(h, false, err);
-		if (n < 0)
-			return n;
-		len = n;
-		for (nlh = (const struct nlmsghdr *)h->rbuf; mnl_nlmsg_ok(nlh, len);
-		     nlh = mnl_nlmsg_next(nlh, &len)) {
-			if (is_event(h, nlh)) {
-				if (h->subscribed)
-					event_queue_push(h, nlh);
-				continue;
-			}
-			if (nlh->nlmsg_seq != req->nlmsg_seq ||
-			    (nlh->nlmsg_pid && nlh->nlmsg_pid != h->portid))
-				continue; /* left over from an earlier request */
-			if (nlh->nlmsg_type == NLMSG_ERROR || nlh->nlmsg_type == NLMSG_DONE) {
-				struct zswapnl_error status;
-
-				ret = znl_parse_status(nlh, nlh->nlmsg_len, req, h->req_len,
-						       &status);
-				if (cb_ret)
-					return cb_ret;
-				if (err)
-					*err = status;
-				return ret;
-			}
-			if (nlh->nlmsg_type == req->nlmsg_type && cb && !cb_ret)
-				cb_ret = cb(nlh, data, err);
+		if (n < 0) {
+			ret = n;
+			goto fail;
 		}
-	}
+		take_dump_intr(h->rbuf, n, req->nlmsg_seq, dump, &r.interrupted);
+		ret = mnl_cb_run2(h->rbuf, n, req->nlmsg_seq, h->portid, data_cb, &r, ctl_cbs,
+				  ZNL_ARRAY_SIZE(ctl_cbs));
+		/*
+		 * EPROTO or ESRCH: another sequence number or port, the reply
+		 * to an earlier request that timed out. A datagram holds the
+		 * messages of one reply, so libmnl stopped at its first: the
+		 * datagram is dropped and the loop reads on.
+		 */
+		if (ret == MNL_CB_ERROR && errno != EPROTO && errno != ESRCH) {
+			ret = znl_err(err, -errno, NULL, "cannot read the kernel's reply");
+			goto fail;
+		}
+	} while (ret != MNL_CB_STOP);
+
+	/* NLMSG_OVERRUN stopped the loop before the end */
+	if (!r.ended)
+		drain_reply(h, req->nlmsg_seq);
+	if (r.cb_ret)
+		return r.cb_ret;
+	if (err)
+		*err = r.status_err;
+	if (!r.status && r.interrupted)
+		return znl_err(err, -EAGAIN, NULL,
+			       "the kernel marked the dump with NLM_F_DUMP_INTR: what it lists changed while it was read");
+	return r.status;
+
+fail:
+	drain_reply(h, req->nlmsg_seq);
+	return ret;
 }
 
 int znl_nl_subscribe(struct zswapnl *h, struct zswapnl_error *err)
@@ -253,7 +447,7 @@ int znl_nl_read_event(struct zswapnl *h, struct zswapnl_event *event, struct zsw
 			return 0;
 		if (n < 0)
 			return n;
-		/* Queue the events of the datagram; the loop takes the first */
+		/* Queue the events of the checked datagram; the loop takes the first */
 		len = n;
 		for (nlh = (const struct nlmsghdr *)h->rbuf; mnl_nlmsg_ok(nlh, len);
 		     nlh = mnl_nlmsg_next(nlh, &len))
@@ -270,12 +464,15 @@ int znl_nl_open(struct zswapnl *h, struct zswapnl_error *err)
 	h->rbuf = malloc(ZNL_RECV_SIZE);
 	if (!h->req || !h->rbuf)
 		return znl_err(err, -ENOMEM, NULL, "out of memory");
+	if (h->xport) /* the unit tests' recorded replies */
+		return znl_resolve_family(h, err);
 	h->nl = mnl_socket_open2(NETLINK_GENERIC, SOCK_CLOEXEC);
 	if (!h->nl)
 		return znl_err(err, -errno, NULL, "cannot open a generic netlink socket");
 	if (mnl_socket_bind(h->nl, 0, MNL_SOCKET_AUTOPID) < 0)
 		return znl_err(err, -errno, NULL, "cannot bind the generic netlink socket");
 	h->portid = mnl_socket_get_portid(h->nl);
+	h->xport = &socket_transport;
 	/* Kernels before 4.12 lack these: errors then come without details */
 	mnl_socket_setsockopt(h->nl, NETLINK_EXT_ACK, &one, sizeof(one));
 	mnl_socket_setsockopt(h->nl, NETLINK_CAP_ACK, &one, sizeof(one));

@@ -87,14 +87,29 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error 
 	return ret;
 }
 
+/*
+ * A kernel that marks a dump NLM_F_DUMP_INTR says the memcgs changed while
+ * it was read: the list may miss one or hold one twice. This series' family
+ * never does (its dump resumes from the last cgroup id it sent), but the
+ * flag is the protocol's: dump again once, and a second inconsistent dump
+ * gives -EAGAIN.
+ */
 int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		       struct zswapnl_error *err)
 {
 	struct dump d = { .list = list };
-	int ret;
+	int ret, tries = 0;
 
-	znl_req_start(h, h->family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET, ZSWAP_GENL_VERSION);
-	ret = znl_req_run(h, dump_cb, &d, err);
+	do {
+		zswapnl_memcg_list_free(list);
+		d.cap = 0;
+		znl_req_start(h, h->family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET,
+			      ZSWAP_GENL_VERSION);
+		ret = znl_req_run(h, dump_cb, &d, err);
+	} while (ret == -EAGAIN && ++tries < 2);
+	if (ret == -EAGAIN)
+		return znl_err(err, -EAGAIN, NULL,
+			       "the kernel marked two memcg dumps in a row with NLM_F_DUMP_INTR");
 	if (ret)
 		return ret;
 	znl_list_sort(list);

@@ -52,19 +52,6 @@ void zswapnl_memcg_free(struct zswapnl_memcg *memcg)
 	memcg->known &= ~ZNL_BIT(ZSWAPNL_M_PATH);
 }
 
-void zswapnl_memcg_list_free(struct zswapnl_memcg_list *list)
-{
-	size_t i;
-
-	if (!list)
-		return;
-	for (i = 0; i < list->count; i++)
-		zswapnl_memcg_free(&list->items[i]);
-	free(list->items);
-	list->items = NULL;
-	list->count = 0;
-}
-
 void zswapnl_names_free(char **names)
 {
 	char **p;

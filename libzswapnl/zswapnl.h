@@ -13,9 +13,13 @@
  *    message and offending attribute, or the library's own explanation.
  *  - Every figure a source cannot give is marked unknown: its bit in the
  *    struct's `known` mask is clear, and its value is 0. A 0 with its bit
- *    set is a real 0.
+ *    set is a real 0. zswapnl_global_known() and zswapnl_memcg_known() test
+ *    the bit; they are inline, so they add no symbol to the ABI and serve
+ *    code that links no library.
  *  - Structs start with struct_size, which the caller sets to the size it
- *    was compiled with, so that later versions can grow them.
+ *    was compiled with, so that later versions can grow them: a version
+ *    adds fields at the end only, and the library accepts any struct_size
+ *    from version 1.0's sizeof() on.
  */
 #ifndef ZSWAPNL_H
 #define ZSWAPNL_H
@@ -28,6 +32,10 @@
 extern "C" {
 #endif
 
+/*
+ * The version of this header, which a program was built with; the library
+ * it runs with may be a later one of the same soname: zswapnl_version().
+ */
 #define ZSWAPNL_VERSION_MAJOR 1
 #define ZSWAPNL_VERSION_MINOR 0
 
@@ -107,6 +115,14 @@ struct zswapnl_global {
 	uint32_t accept_threshold_percent;
 };
 
+/* Whether @global has the figure @field: its bit in the known mask */
+static inline bool zswapnl_global_known(const struct zswapnl_global *global,
+					enum zswapnl_global_field field)
+{
+	return (unsigned int)field < ZSWAPNL_G_NR_FIELDS &&
+	       (global->known & ((uint64_t)1 << field));
+}
+
 /* Bits of struct zswapnl_memcg.known */
 enum zswapnl_memcg_field {
 	ZSWAPNL_M_ID,
@@ -133,9 +149,26 @@ struct zswapnl_memcg {
 	uint64_t zswap_max;		/* bytes, or ZSWAPNL_MAX */
 };
 
+/* Whether @memcg has the figure @field: its bit in the known mask */
+static inline bool zswapnl_memcg_known(const struct zswapnl_memcg *memcg,
+				       enum zswapnl_memcg_field field)
+{
+	return (unsigned int)field < ZSWAPNL_M_NR_FIELDS &&
+	       (memcg->known & ((uint64_t)1 << field));
+}
+
+/*
+ * A list of memcgs, filled by zswapnl_list_memcgs(), read with
+ * zswapnl_memcg_list_count() and zswapnl_memcg_list_get(), emptied by
+ * zswapnl_memcg_list_free(). The library allocates each memcg at the size
+ * of its own version (the memcg's struct_size), and the list holds
+ * pointers to them: a caller built against an older zswapnl.h reads the
+ * fields it knows, and one built against a newer zswapnl.h reads a field
+ * added after 1.0 only when struct_size reaches past it.
+ */
 struct zswapnl_memcg_list {
 	size_t count;
-	struct zswapnl_memcg *items;	/* in cgroup id order */
+	struct zswapnl_memcg **items;	/* in cgroup id order */
 };
 
 /* Bits of struct zswapnl_params.set: which fields to change */
@@ -164,6 +197,13 @@ enum zswapnl_event_type {
 	ZSWAPNL_EVENT_POOL_LIMIT_HIT = 3,
 };
 
+/*
+ * state is the last member and must stay so: it grows as struct
+ * zswapnl_global grows (state.struct_size says how large the caller's is),
+ * and so struct zswapnl_event can never have a field of its own added.
+ * What an event needs later goes into struct zswapnl_global or into a new
+ * call with a struct of its own.
+ */
 struct zswapnl_event {
 	uint32_t struct_size;
 	uint32_t type;			/* enum zswapnl_event_type */
@@ -173,11 +213,37 @@ struct zswapnl_event {
 struct zswapnl;
 
 /*
+ * The version of the library loaded at run time, as "MAJOR.MINOR.PATCH":
+ * the Version of libzswapnl.pc and of the file libzswapnl.so.MAJOR.MINOR.PATCH.
+ * A static string.
+ */
+const char *zswapnl_version(void);
+
+/*
  * ZSWAPNL_MODE_AUTO takes the files when the kernel has no family, and also
  * when the system denies this process netlink (EPERM or EACCES from the
  * socket or the request: a seccomp filter, a security module): then it
  * returns 0 with err->code 0 and err->msg saying why, for the caller to
  * pass on. ZSWAPNL_MODE_NETLINK returns that error.
+ *
+ * Family version: the generic netlink controller gives the version of the
+ * kernel's "zswap" family. A newer one than ZSWAP_GENL_VERSION of the
+ * <linux/zswap.h> this library was built with is used as it is (attributes
+ * the library does not know are skipped). An older one may lack what the
+ * library asks for: AUTO then takes the files, with err->code 0 and
+ * err->msg naming both versions, and NETLINK fails with -EOPNOTSUPP.
+ *
+ * Errors of any netlink request: -EBADMSG for a reply that is malformed
+ * (err->attr names the attribute when one is: an attribute this library
+ * knows must pass libmnl's mnl_attr_validate() for its type), -EOVERFLOW
+ * when the kernel said part of its reply was lost (NLMSG_OVERRUN),
+ * -ETIMEDOUT when the kernel sent nothing for 10 seconds while a reply was
+ * awaited (the wait is for each datagram: a long dump may take longer in
+ * all), -ENOBUFS when the socket's receive buffer overflowed and the handle
+ * is not subscribed to events (subscribed, that is lost events: the
+ * request goes on, and zswapnl_read_event() says so). A request that
+ * fails part-way through a dump first reads what the socket holds of the
+ * rest of it, so that the handle's next dump is not refused with -EBUSY.
  */
 int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 		 struct zswapnl_error *err);
@@ -201,8 +267,21 @@ int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,
 			      struct zswapnl_memcg *memcg, struct zswapnl_error *err);
 void zswapnl_memcg_free(struct zswapnl_memcg *memcg);
 
+/*
+ * Every memcg, in cgroup id order. Over netlink this is a dump. The
+ * kernel's family walks the memcgs by id and never marks it inconsistent;
+ * should a kernel mark one (NLM_F_DUMP_INTR on a message of the dump: what
+ * it lists changed while it was read), the dump is asked again once, and a
+ * second inconsistent dump gives -EAGAIN (the list is then empty; calling
+ * again is the remedy). The flag means nothing on a reply that is not a
+ * dump, and is ignored there.
+ */
 int zswapnl_list_memcgs(struct zswapnl *handle, struct zswapnl_memcg_list *list,
 			struct zswapnl_error *err);
+size_t zswapnl_memcg_list_count(const struct zswapnl_memcg_list *list);
+/* The memcg at @index (0 first, in cgroup id order), or NULL past the end */
+const struct zswapnl_memcg *zswapnl_memcg_list_get(const struct zswapnl_memcg_list *list,
+						   size_t index);
 void zswapnl_memcg_list_free(struct zswapnl_memcg_list *list);
 
 /*

@@ -12,7 +12,7 @@
 
 ZSWAPCTL_OUT := $(BUILD)/zswapctl
 ZSWAPCTL_CPPFLAGS := -D_GNU_SOURCE -Ilibzswapnl -MMD -MP
-ZSWAPCTL_PURE := size parse ratio escape json columns column_list table tree cgroup_ref set_params \
+ZSWAPCTL_PURE := size parse ratio escape errors json columns column_list table tree cgroup_ref set_params \
 	status_json event_line timestamp prom prom_metrics \
 	rates top_columns top_rows top_table top_meters top_state top_prompt
 ZSWAPCTL_SRCS := $(wildcard zswapctl/*.c)

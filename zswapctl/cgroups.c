@@ -288,14 +288,14 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 	}
 	if (ret)
 		return zc_lib_error("cannot list cgroups", ret, &err);
-	v->rows = calloc(list.count + 1, sizeof(*v->rows));
+	v->rows = calloc(zswapnl_memcg_list_count(&list) + 1, sizeof(*v->rows));
 	if (!v->rows) {
 		ret = -ENOMEM;
 		goto free_list;
 	}
-	for (i = 0; i < list.count; i++)
-		v->rows[i] = &list.items[i];
-	v->nrows = list.count;
+	for (i = 0; i < zswapnl_memcg_list_count(&list); i++)
+		v->rows[i] = zswapnl_memcg_list_get(&list, i);
+	v->nrows = i;
 	if (ref && keep_subtree(v, ref)) {
 		/* Not a memcg: the lookup of that one cgroup says why */
 		ret = cgroup_lookup(ctl, nl, ref, &one);

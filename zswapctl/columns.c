@@ -9,11 +9,6 @@
 #include "json.h"
 #include "ratio.h"
 
-static bool known(const struct zswapnl_memcg *m, int bit)
-{
-	return m->known & (UINT64_C(1) << bit);
-}
-
 static int compare_u64(uint64_t a, uint64_t b)
 {
 	return (a > b) - (a < b);
@@ -24,8 +19,8 @@ static int compare_paths(const struct column *col,
 			 const struct zswapnl_memcg *b,
 			 const struct column_ctx *ctx)
 {
-	bool ka = known(a, ZSWAPNL_M_PATH) && a->path;
-	bool kb = known(b, ZSWAPNL_M_PATH) && b->path;
+	bool ka = zswapnl_memcg_known(a, ZSWAPNL_M_PATH) && a->path;
+	bool kb = zswapnl_memcg_known(b, ZSWAPNL_M_PATH) && b->path;
 
 	(void)col;
 	(void)ctx;
@@ -168,13 +163,13 @@ bool column_value(const struct column *col, const struct zswapnl_memcg *m,
 	case KIND_PATH:
 		return false;
 	case KIND_RATIO:
-		if (!known(m, ZSWAPNL_M_STORED_PAGES) ||
-		    !known(m, ZSWAPNL_M_COMPRESSED_BYTES))
+		if (!zswapnl_memcg_known(m, ZSWAPNL_M_STORED_PAGES) ||
+		    !zswapnl_memcg_known(m, ZSWAPNL_M_COMPRESSED_BYTES))
 			return false;
 		return ratio_hundredths(m->stored_pages, ctx->page_size,
 					m->compressed_bytes, value);
 	default:
-		if (!known(m, col->known_bit))
+		if (!zswapnl_memcg_known(m, col->known_bit))
 			return false;
 		memcpy(value, (const char *)m + col->offset, sizeof(*value));
 		return true;
@@ -188,7 +183,9 @@ char *column_format(const struct column *col, const struct zswapnl_memcg *m,
 
 	if (col->kind == KIND_PATH) {
 		snprintf(buf, len, "%s",
-			 known(m, ZSWAPNL_M_PATH) && m->path ? m->path : "-");
+			 zswapnl_memcg_known(m, ZSWAPNL_M_PATH) && m->path ?
+				 m->path :
+				 "-");
 		return buf;
 	}
 	if (!column_value(col, m, ctx, &v)) {
@@ -222,7 +219,8 @@ int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 
 	if (col->kind == KIND_PATH)
 		return json_add_string(obj, col->json_key,
-				       known(m, ZSWAPNL_M_PATH), m->path);
+				       zswapnl_memcg_known(m, ZSWAPNL_M_PATH),
+				       m->path);
 	ok = column_value(col, m, ctx, &v);
 	if (col->kind == KIND_RATIO)
 		return json_add_hundredths(obj, col->json_key, ok, v);

@@ -45,7 +45,7 @@ struct column {
 	enum column_kind kind;
 	/* The figure in struct zswapnl_memcg and its bit in .known */
 	size_t offset;
-	int known_bit;
+	enum zswapnl_memcg_field known_bit;
 	/* Ascending order; unknown values sort before every known one */
 	int (*compare)(const struct column *col, const struct zswapnl_memcg *a,
 		       const struct zswapnl_memcg *b,

@@ -67,6 +67,21 @@ int zc_exit_code(int err)
 	}
 }
 
+/*
+ * strerror(), but for the codes to which libzswapnl(3) gives a meaning of
+ * its own: "Resource temporarily unavailable" would tell a user neither
+ * that a dump changed while it was read nor that trying again is the cure.
+ */
+static const char *lib_strerror(int err)
+{
+	switch (-err) {
+	case EAGAIN:
+		return "the dump changed while it was read; try again";
+	default:
+		return strerror(-err);
+	}
+}
+
 int zc_lib_error(const char *what, int err, const struct zswapnl_error *e)
 {
 	return zc_lib_error_then(what, err, e, NULL);
@@ -75,7 +90,7 @@ int zc_lib_error(const char *what, int err, const struct zswapnl_error *e)
 int zc_lib_error_then(const char *what, int err, const struct zswapnl_error *e,
 		      const char *then)
 {
-	const char *why = strerror(-err);
+	const char *why = lib_strerror(err);
 
 	if (!then)
 		then = "";

@@ -42,11 +42,15 @@ static void usage(void)
 	       "For more details see zswapctl(8).\n");
 }
 
+/*
+ * The library is the one loaded now, which may be newer than the header
+ * zswapctl was built with: a bug report needs both.
+ */
 static void version(void)
 {
-	printf("zswapctl %s (libzswapnl %d.%d, JSON schema %d)\n",
-	       ZSWAPCTL_VERSION, ZSWAPNL_VERSION_MAJOR, ZSWAPNL_VERSION_MINOR,
-	       ZSWAPCTL_JSON_VERSION);
+	printf("zswapctl %s (libzswapnl %s, built with zswapnl.h %d.%d; JSON schema %d)\n",
+	       ZSWAPCTL_VERSION, zswapnl_version(), ZSWAPNL_VERSION_MAJOR,
+	       ZSWAPNL_VERSION_MINOR, ZSWAPCTL_JSON_VERSION);
 }
 
 /* The hidden --list-* options: what the shell completions must know */

@@ -115,16 +115,19 @@ static const struct metric cgroup_metrics[] = {
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The value of m in the struct at base, or NULL when it is unknown */
+/*
+ * The value of m in the struct at base, or NULL when it is unknown: @known
+ * is zswapnl_global_known() or zswapnl_memcg_known() of its bit
+ */
 static const char *value_text(const struct metric *m, const void *base,
-			      uint64_t known, char *buf, size_t len)
+			      bool known, char *buf, size_t len)
 {
 	const char *field = (const char *)base + m->offset;
 	uint64_t u64;
 	uint32_t u32;
 	bool on;
 
-	if (!(known & (UINT64_C(1) << m->known_bit)))
+	if (!known)
 		return NULL;
 	switch (m->value) {
 	case METRIC_U32:
@@ -163,10 +166,10 @@ static void write_info(const struct metrics_sample *s, FILE *out)
 		out);
 	prom_sample("zswap_source", &source, 1, "1", out);
 
-	if (g->known & (UINT64_C(1) << ZSWAPNL_G_COMPRESSOR))
+	if (zswapnl_global_known(g, ZSWAPNL_G_COMPRESSOR))
 		params[n++] =
 			(struct prom_label){ "compressor", g->compressor };
-	if (g->known & (UINT64_C(1) << ZSWAPNL_G_ZPOOL))
+	if (zswapnl_global_known(g, ZSWAPNL_G_ZPOOL))
 		params[n++] = (struct prom_label){ "zpool", g->zpool };
 	if (!n)
 		return;
@@ -190,7 +193,8 @@ static void write_global(const struct metrics_sample *s, FILE *out)
 	for (i = 0; i < ARRAY_SIZE(global_metrics); i++) {
 		const struct metric *m = &global_metrics[i];
 
-		text = value_text(m, s->global, s->global->known, buf,
+		text = value_text(m, s->global,
+				  zswapnl_global_known(s->global, m->known_bit), buf,
 				  sizeof(buf));
 		if (!text)
 			continue;
@@ -228,15 +232,17 @@ static int write_cgroup_family(const struct metric *m,
 	const char *text;
 	size_t i;
 
+	/* items, not zswapnl_memcg_list_get(): this part links no library */
 	for (i = 0; i < list->count; i++) {
-		const struct zswapnl_memcg *mc = &list->items[i];
+		const struct zswapnl_memcg *mc = list->items[i];
 		struct prom_label labels[2];
 		char *hex;
 		int n;
 
-		if (!(mc->known & (UINT64_C(1) << ZSWAPNL_M_PATH)) || !mc->path)
+		if (!zswapnl_memcg_known(mc, ZSWAPNL_M_PATH) || !mc->path)
 			continue;
-		text = value_text(m, mc, mc->known, buf, sizeof(buf));
+		text = value_text(m, mc, zswapnl_memcg_known(mc, m->known_bit), buf,
+				  sizeof(buf));
 		if (!text)
 			continue;
 		n = cgroup_labels(mc, labels, &hex);

@@ -68,11 +68,6 @@ uint64_t samples_elapsed_ns(const struct sample *prev, const struct sample *cur)
 	return cur->mono_ns - prev->mono_ns;
 }
 
-static bool global_known(const struct sample *s, enum zswapnl_global_field f)
-{
-	return s->global.known & (UINT64_C(1) << f);
-}
-
 /* The rate of one global counter, if both samples know it */
 static struct rate global_rate(const struct sample *prev,
 			       const struct sample *cur,
@@ -81,7 +76,8 @@ static struct rate global_rate(const struct sample *prev,
 {
 	struct rate unknown = { 0 };
 
-	if (!global_known(prev, f) || !global_known(cur, f))
+	if (!zswapnl_global_known(&prev->global, f) ||
+	    !zswapnl_global_known(&cur->global, f))
 		return unknown;
 	return rate_between(before, now, samples_elapsed_ns(prev, cur));
 }
@@ -102,8 +98,8 @@ static struct rate reject_rate(const struct sample *prev,
 
 	/* Some of the reasons would pass for all of them: all or nothing */
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (!global_known(prev, fields[i]) ||
-		    !global_known(cur, fields[i]))
+		if (!zswapnl_global_known(&prev->global, fields[i]) ||
+		    !zswapnl_global_known(&cur->global, fields[i]))
 			return unknown;
 	/* Each one on its own, so that one reset does not hide the others */
 	delta = counter_delta(a->reject_reclaim_fail, b->reject_reclaim_fail) +
@@ -137,15 +133,9 @@ void global_rates(const struct sample *prev, const struct sample *cur,
 static int compare_id(const void *key, const void *item)
 {
 	uint64_t id = *(const uint64_t *)key;
-	const struct zswapnl_memcg *m = item;
+	const struct zswapnl_memcg *m = *(struct zswapnl_memcg *const *)item;
 
 	return (id > m->id) - (id < m->id);
-}
-
-static bool memcg_known(const struct zswapnl_memcg *m,
-			enum zswapnl_memcg_field f)
-{
-	return m->known & (UINT64_C(1) << f);
 }
 
 static struct rate memcg_rate(const struct zswapnl_memcg *a,
@@ -155,7 +145,7 @@ static struct rate memcg_rate(const struct zswapnl_memcg *a,
 {
 	struct rate unknown = { 0 };
 
-	if (!memcg_known(a, f) || !memcg_known(b, f))
+	if (!zswapnl_memcg_known(a, f) || !zswapnl_memcg_known(b, f))
 		return unknown;
 	return rate_between(before, now, elapsed_ns);
 }
@@ -163,16 +153,19 @@ static struct rate memcg_rate(const struct zswapnl_memcg *a,
 void memcg_rates(const struct sample *prev, const struct sample *cur,
 		 const struct zswapnl_memcg *m, struct memcg_rates *r)
 {
-	const struct zswapnl_memcg *old = NULL;
+	struct zswapnl_memcg *const *found;
+	const struct zswapnl_memcg *old;
 	uint64_t elapsed = samples_elapsed_ns(prev, cur);
 
 	*r = (struct memcg_rates){ 0 };
-	if (!elapsed || !prev->memcgs.count || !memcg_known(m, ZSWAPNL_M_ID))
+	if (!elapsed || !prev->memcgs.count ||
+	    !zswapnl_memcg_known(m, ZSWAPNL_M_ID))
 		return;
-	/* Both lists are in id order (zswapnl.h) */
-	old = bsearch(&m->id, prev->memcgs.items, prev->memcgs.count,
-		      sizeof(*old), compare_id);
-	if (!old || !memcg_known(old, ZSWAPNL_M_ID))
+	/* Both lists are in id order; items is an array of pointers (zswapnl.h) */
+	found = bsearch(&m->id, prev->memcgs.items, prev->memcgs.count,
+			sizeof(*found), compare_id);
+	old = found ? *found : NULL;
+	if (!old || !zswapnl_memcg_known(old, ZSWAPNL_M_ID))
 		return;
 	r->zswpout = memcg_rate(old, m, ZSWAPNL_M_ZSWPOUT, old->zswpout,
 				m->zswpout, elapsed);

@@ -286,7 +286,7 @@ static int check_zpool(const struct zswapctl *ctl,
 	bool found;
 	int n;
 
-	if (!(g->known & (UINT64_C(1) << ZSWAPNL_G_ZPOOL)) ||
+	if (!zswapnl_global_known(g, ZSWAPNL_G_ZPOOL) ||
 	    !strcmp(g->zpool, name))
 		return EXIT_OK;
 	/* Both files, and a zpool in them, or the list is not known */
@@ -451,7 +451,7 @@ static char *limit_text(const struct zswapnl_memcg *m, char *buf, size_t len)
 {
 	char iec[SIZE_STR_MAX];
 
-	if (!(m->known & (UINT64_C(1) << ZSWAPNL_M_ZSWAP_MAX)))
+	if (!zswapnl_memcg_known(m, ZSWAPNL_M_ZSWAP_MAX))
 		snprintf(buf, len, "-");
 	else if (m->zswap_max == ZSWAPNL_MAX)
 		snprintf(buf, len, "max");

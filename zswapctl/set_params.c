@@ -8,12 +8,6 @@
 #include "parse.h"
 #include "set_params.h"
 
-static bool known(const struct zswapnl_global *g,
-		  enum zswapnl_global_field field)
-{
-	return g->known & (UINT64_C(1) << field);
-}
-
 static int parse_name(const char *value, size_t max)
 {
 	size_t len = strlen(value);
@@ -54,25 +48,27 @@ static void show_compressor(const struct zswapnl_global *g, char *buf,
 			    size_t len)
 {
 	snprintf(buf, len, "%s",
-		 known(g, ZSWAPNL_G_COMPRESSOR) ? g->compressor : "-");
+		 zswapnl_global_known(g, ZSWAPNL_G_COMPRESSOR) ? g->compressor :
+								 "-");
 }
 
 static void show_zpool(const struct zswapnl_global *g, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", known(g, ZSWAPNL_G_ZPOOL) ? g->zpool : "-");
+	snprintf(buf, len, "%s",
+		 zswapnl_global_known(g, ZSWAPNL_G_ZPOOL) ? g->zpool : "-");
 }
 
 static void show_enabled(const struct zswapnl_global *g, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s",
-		 !known(g, ZSWAPNL_G_ENABLED) ? "-" :
-		 g->enabled		      ? "yes" :
-						"no");
+		 !zswapnl_global_known(g, ZSWAPNL_G_ENABLED) ? "-" :
+		 g->enabled				     ? "yes" :
+							       "no");
 }
 
 static void show_max_pool(const struct zswapnl_global *g, char *buf, size_t len)
 {
-	if (known(g, ZSWAPNL_G_MAX_POOL_PERCENT))
+	if (zswapnl_global_known(g, ZSWAPNL_G_MAX_POOL_PERCENT))
 		snprintf(buf, len, "%" PRIu32, g->max_pool_percent);
 	else
 		snprintf(buf, len, "-");
@@ -81,7 +77,7 @@ static void show_max_pool(const struct zswapnl_global *g, char *buf, size_t len)
 static void show_threshold(const struct zswapnl_global *g, char *buf,
 			   size_t len)
 {
-	if (known(g, ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT))
+	if (zswapnl_global_known(g, ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT))
 		snprintf(buf, len, "%" PRIu32, g->accept_threshold_percent);
 	else
 		snprintf(buf, len, "-");

@@ -16,12 +16,6 @@ struct status_view {
 	bool bytes; /* --bytes */
 };
 
-static inline bool status_known(const struct status_view *v,
-				enum zswapnl_global_field field)
-{
-	return v->global.known & (UINT64_C(1) << field);
-}
-
 /* The readable summary; 0 or -EIO */
 int status_print_text(const struct status_view *view, FILE *out);
 /*

@@ -41,19 +41,22 @@ static int add_parameters(cJSON *doc, const struct status_view *v)
 {
 	const struct zswapnl_global *g = &v->global;
 
-	if (json_add_bool(doc, "enabled", status_known(v, ZSWAPNL_G_ENABLED),
+	if (json_add_bool(doc, "enabled",
+			  zswapnl_global_known(g, ZSWAPNL_G_ENABLED),
 			  g->enabled) ||
 	    json_add_string(doc, "compressor",
-			    status_known(v, ZSWAPNL_G_COMPRESSOR),
+			    zswapnl_global_known(g, ZSWAPNL_G_COMPRESSOR),
 			    g->compressor) ||
-	    json_add_string(doc, "zpool", status_known(v, ZSWAPNL_G_ZPOOL),
+	    json_add_string(doc, "zpool",
+			    zswapnl_global_known(g, ZSWAPNL_G_ZPOOL),
 			    g->zpool) ||
 	    json_add_u64(doc, "max_pool_percent",
-			 status_known(v, ZSWAPNL_G_MAX_POOL_PERCENT),
+			 zswapnl_global_known(g, ZSWAPNL_G_MAX_POOL_PERCENT),
 			 g->max_pool_percent) ||
-	    json_add_u64(doc, "accept_threshold_percent",
-			 status_known(v, ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT),
-			 g->accept_threshold_percent) ||
+	    json_add_u64(
+		    doc, "accept_threshold_percent",
+		    zswapnl_global_known(g, ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT),
+		    g->accept_threshold_percent) ||
 	    json_add_u64(doc, "page_size", true, v->page_size))
 		return -ENOMEM;
 	return 0;
@@ -71,11 +74,12 @@ static int add_counters(cJSON *doc, const struct status_view *v)
 			(const void *)((const char *)g + counters[i].offset);
 
 		if (json_add_u64(doc, counters[i].key,
-				 status_known(v, counters[i].field), *value))
+				 zswapnl_global_known(g, counters[i].field),
+				 *value))
 			return -ENOMEM;
 	}
-	have_ratio = status_known(v, ZSWAPNL_G_STORED_PAGES) &&
-		     status_known(v, ZSWAPNL_G_POOL_TOTAL_SIZE) &&
+	have_ratio = zswapnl_global_known(g, ZSWAPNL_G_STORED_PAGES) &&
+		     zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) &&
 		     ratio_hundredths(g->stored_pages, v->page_size,
 				      g->pool_total_size, &hundredths);
 	return json_add_hundredths(doc, "compression_ratio", have_ratio,

@@ -32,7 +32,7 @@ static char *size_text(const struct status_view *v,
 		       enum zswapnl_global_field field, uint64_t bytes,
 		       char *buf, size_t len)
 {
-	if (!status_known(v, field))
+	if (!zswapnl_global_known(&v->global, field))
 		snprintf(buf, len, "-");
 	else if (v->bytes)
 		snprintf(buf, len, "%" PRIu64, bytes);
@@ -48,7 +48,7 @@ static void count_line(FILE *out, const struct status_view *v,
 {
 	char buf[VALUE_MAX];
 
-	if (status_known(v, field))
+	if (zswapnl_global_known(&v->global, field))
 		snprintf(buf, sizeof(buf), "%" PRIu64, value);
 	else
 		snprintf(buf, sizeof(buf), "-");
@@ -61,7 +61,7 @@ static void percent_line(FILE *out, const struct status_view *v,
 {
 	char buf[VALUE_MAX];
 
-	if (status_known(v, field))
+	if (zswapnl_global_known(&v->global, field))
 		snprintf(buf, sizeof(buf), "%" PRIu32 "%%", value);
 	else
 		snprintf(buf, sizeof(buf), "-");
@@ -72,8 +72,8 @@ static void percent_line(FILE *out, const struct status_view *v,
 static void pool_line(FILE *out, const struct status_view *v)
 {
 	const struct zswapnl_global *g = &v->global;
-	bool have_size = status_known(v, ZSWAPNL_G_POOL_TOTAL_SIZE);
-	bool have_limit = status_known(v, ZSWAPNL_G_POOL_LIMIT_BYTES);
+	bool have_size = zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE);
+	bool have_limit = zswapnl_global_known(g, ZSWAPNL_G_POOL_LIMIT_BYTES);
 	char buf[VALUE_MAX], size[SIZE_STR_MAX], limit[SIZE_STR_MAX];
 	uint64_t permille;
 	int n;
@@ -97,7 +97,7 @@ static void stored_line(FILE *out, const struct status_view *v)
 	uint64_t pages = v->global.stored_pages;
 	char buf[VALUE_MAX], size[SIZE_STR_MAX];
 
-	if (!status_known(v, ZSWAPNL_G_STORED_PAGES)) {
+	if (!zswapnl_global_known(&v->global, ZSWAPNL_G_STORED_PAGES)) {
 		line(out, "stored pages", "-");
 		return;
 	}
@@ -119,8 +119,8 @@ static void ratio_line(FILE *out, const struct status_view *v)
 	char buf[VALUE_MAX];
 	uint64_t hundredths;
 
-	if (status_known(v, ZSWAPNL_G_STORED_PAGES) &&
-	    status_known(v, ZSWAPNL_G_POOL_TOTAL_SIZE) &&
+	if (zswapnl_global_known(g, ZSWAPNL_G_STORED_PAGES) &&
+	    zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) &&
 	    ratio_hundredths(g->stored_pages, v->page_size, g->pool_total_size,
 			     &hundredths))
 		ratio_format(hundredths, buf, sizeof(buf));
@@ -131,7 +131,7 @@ static void ratio_line(FILE *out, const struct status_view *v)
 
 static const char *enabled_text(const struct status_view *v)
 {
-	if (!status_known(v, ZSWAPNL_G_ENABLED))
+	if (!zswapnl_global_known(&v->global, ZSWAPNL_G_ENABLED))
 		return "-";
 	return v->global.enabled ? "yes" : "no";
 }
@@ -144,8 +144,10 @@ int status_print_text(const struct status_view *v, FILE *out)
 	     v->source == ZSWAPNL_SOURCE_NETLINK ? "netlink" : "fallback");
 	line(out, "enabled", enabled_text(v));
 	line(out, "compressor",
-	     status_known(v, ZSWAPNL_G_COMPRESSOR) ? g->compressor : "-");
-	line(out, "zpool", status_known(v, ZSWAPNL_G_ZPOOL) ? g->zpool : "-");
+	     zswapnl_global_known(g, ZSWAPNL_G_COMPRESSOR) ? g->compressor :
+							     "-");
+	line(out, "zpool",
+	     zswapnl_global_known(g, ZSWAPNL_G_ZPOOL) ? g->zpool : "-");
 	percent_line(out, v, "max pool percent", ZSWAPNL_G_MAX_POOL_PERCENT,
 		     g->max_pool_percent);
 	percent_line(out, v, "accept threshold",

@@ -5,16 +5,11 @@
 #include "ratio.h"
 #include "top_meters.h"
 
-static bool known(const struct zswapnl_global *g, enum zswapnl_global_field f)
-{
-	return g->known & (UINT64_C(1) << f);
-}
-
 static void count_text(const struct zswapnl_global *g,
 		       enum zswapnl_global_field f, uint64_t value, char *buf,
 		       size_t len)
 {
-	if (known(g, f))
+	if (zswapnl_global_known(g, f))
 		snprintf(buf, len, "%" PRIu64, value);
 	else
 		snprintf(buf, len, "-");
@@ -24,8 +19,8 @@ static void count_text(const struct zswapnl_global *g,
 static void pool_text(const struct zswapnl_global *g, struct top_meters *mt)
 {
 	char size[SIZE_STR_MAX] = "-", limit[SIZE_STR_MAX] = "-";
-	bool have_size = known(g, ZSWAPNL_G_POOL_TOTAL_SIZE);
-	bool have_limit = known(g, ZSWAPNL_G_POOL_LIMIT_BYTES);
+	bool have_size = zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE);
+	bool have_limit = zswapnl_global_known(g, ZSWAPNL_G_POOL_LIMIT_BYTES);
 	int n;
 
 	if (have_size)
@@ -52,8 +47,8 @@ void top_meters_fill(const struct sample *prev, const struct sample *cur,
 	uint64_t hundredths;
 
 	pool_text(g, mt);
-	if (known(g, ZSWAPNL_G_STORED_PAGES) &&
-	    known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) &&
+	if (zswapnl_global_known(g, ZSWAPNL_G_STORED_PAGES) &&
+	    zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) &&
 	    ratio_hundredths(g->stored_pages, page_size, g->pool_total_size,
 			     &hundredths))
 		ratio_format(hundredths, mt->ratio, sizeof(mt->ratio));

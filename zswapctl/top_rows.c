@@ -103,12 +103,14 @@ int top_rows_build(const struct sample *prev, const struct sample *cur,
 	out->rows = calloc(list->count + 1, sizeof(*out->rows));
 	if (!out->rows)
 		return -ENOMEM;
+	/* items, not zswapnl_memcg_list_get(): this part links no library */
 	for (i = 0; i < list->count; i++) {
 		struct top_row *row = &out->rows[out->count];
+		const struct zswapnl_memcg *m = list->items[i];
 
-		if (!top_filter_match(ord, &list->items[i]))
+		if (!top_filter_match(ord, m))
 			continue;
-		row->m = &list->items[i];
+		row->m = m;
 		memcg_rates(prev, cur, row->m, &row->rates);
 		out->count++;
 	}

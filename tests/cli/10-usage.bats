@@ -9,9 +9,31 @@ setup() {
 	require_zswapctl
 }
 
-@test "--version names the program, the library and the JSON schema" {
+# The versions it must print come from the files that state them, not from
+# zswapctl: the package's (debian/changelog, without the Debian revision),
+# the library's (the .pc file make lib wrote) and the header's.
+@test "--version names the program, the library loaded, the header and the JSON schema" {
+	local deb pc major minor
+	deb=$(sed -n '1s/^zswapctl (\(.*\)-[^-]*).*/\1/p' "$TOP/debian/changelog")
+	pc=$(sed -n 's/^Version: //p' "$BUILD/lib/pkgconfig/libzswapnl.pc")
+	major=$(sed -n 's/^#define ZSWAPNL_VERSION_MAJOR //p' "$TOP/libzswapnl/zswapnl.h")
+	minor=$(sed -n 's/^#define ZSWAPNL_VERSION_MINOR //p' "$TOP/libzswapnl/zswapnl.h")
+	[ -n "$deb" ] && [ -n "$pc" ] && [ -n "$major" ] && [ -n "$minor" ] ||
+		fail "a version is missing: changelog '$deb', pc '$pc', header '$major.$minor'"
+	assert_equal "$pc" "$deb"
 	run -0 zc --version
-	assert_output --regexp '^zswapctl [0-9]+\.[0-9]+\.[0-9]+ \(libzswapnl [0-9]+\.[0-9]+, JSON schema 1\)$'
+	assert_output "zswapctl $deb (libzswapnl $pc, built with zswapnl.h $major.$minor; JSON schema 1)"
+}
+
+# A library of another version (built into a temporary tree) found first
+# through LD_LIBRARY_PATH, ahead of zswapctl's RUNPATH
+@test "--version reports the library loaded at run time, not the one built with" {
+	local other=$BATS_TEST_TMPDIR/build
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s --no-print-directory -C "$TOP" \
+		BUILD="$other" LIBZSWAPNL_VERSION=1.0.99 lib > "$other.log" 2>&1 ||
+		fail "building the other library failed: $(cat "$other.log")"
+	LD_LIBRARY_PATH=$other/lib run -0 "$ZSWAPCTL" --version
+	assert_output --regexp '^zswapctl [^ ]+ \(libzswapnl 1\.0\.99, built with '
 }
 
 @test "--help lists every command and the global options" {

@@ -3,7 +3,8 @@
 # The manual pages: clean for mandoc, and complete: zswapctl(8) documents
 # every command, option, column, parameter, JSON key and exit code the
 # program has, zswap-genl(7) every command, attribute and event of
-# <linux/zswap.h> and kernel/spec/zswap.yaml.
+# <linux/zswap.h> and kernel/spec/zswap.yaml, libzswapnl(3) every function
+# of zswapnl.h in its NAME section (whence "man FUNCTION" finds it).
 
 load helpers
 
@@ -16,6 +17,17 @@ setup() {
 @test "both pages are clean under mandoc -Tlint -Wwarning" {
 	run -0 mandoc -Tlint -Wwarning "$MAN8" "$MAN7"
 	assert_output ""
+}
+
+@test "libzswapnl(3) is clean under mandoc and its NAME lists every function of zswapnl.h" {
+	local man3=$TOP/man/libzswapnl.3 names fn
+	run -0 mandoc -Tlint -Wwarning "$man3"
+	assert_output ""
+	names=$(sed -n 's/^\.Nm \([a-z_]*\).*/\1/p' "$man3")
+	for fn in $(grep -oE '^[a-z][^(]*[ *]zswapnl_[a-z_]+\(' "$TOP/libzswapnl/zswapnl.h" |
+			grep -oE 'zswapnl_[a-z_]+\($' | tr -d '('); do
+		grep -qx -- "$fn" <<<"$names" || fail "the NAME section of libzswapnl(3) lacks $fn"
+	done
 }
 
 # The page as text, one space between words

@@ -41,6 +41,13 @@ setup_file() {
 	install_to "$LOCAL"
 }
 
+# Every function zswapnl.h declares, its static inline helpers included:
+# "man NAME" finds libzswapnl(3) for each
+header_functions() {
+	grep -oE '^[a-z][^(]*[ *]zswapnl_[a-z_]+\(' "$TOP/libzswapnl/zswapnl.h" |
+		grep -oE 'zswapnl_[a-z_]+\($' | tr -d '('
+}
+
 # The files of an install, relative to the prefix, each with its mode, or
 # "-> target" for a link. $1 is the library directory below the prefix.
 expected_files() {
@@ -53,6 +60,10 @@ expected_files() {
 	echo "include/zswapnl.h 644"
 	for m in "$TOP"/man/*.[1-8]; do
 		echo "share/man/man${m##*.}/${m##*/} 644"
+	done
+	[ "$(header_functions | wc -l)" -gt 15 ] || fail "few functions in zswapnl.h: $(header_functions)"
+	for m in $(header_functions); do
+		echo "share/man/man3/$m.3 -> libzswapnl.3"
 	done
 	echo "share/bash-completion/completions/zswapctl 644"
 	echo "share/zsh/vendor-completions/_zswapctl 644"

@@ -84,6 +84,9 @@ require_chroot() {
 	assert_line --regexp " \./usr/lib/$ma/libzswapnl\.so -> libzswapnl\.so\.1$"
 	assert_line --regexp " \./usr/lib/$ma/pkgconfig/libzswapnl\.pc$"
 	assert_line --regexp ' \./usr/share/man/man3/libzswapnl\.3\.gz$'
+	# "man zswapnl_open": a link for each function (tests/host/install.bats)
+	assert_line --regexp ' \./usr/share/man/man3/zswapnl_open\.3\.gz -> libzswapnl\.3\.gz$'
+	assert_line --regexp ' \./usr/share/man/man3/zswapnl_memcg_known\.3\.gz -> libzswapnl\.3\.gz$'
 	# ${shlibs:Depends}, with the version from the symbols file
 	run -0 dpkg-deb -f "$(deb zswapctl)" Depends
 	assert_output --regexp 'libzswapnl1 \(>= 1\.0\.0\)'

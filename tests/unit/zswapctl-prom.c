@@ -310,7 +310,8 @@ static void cgroup_metrics(void)
 {
 	const uint64_t all = BIT(ZSWAPNL_M_NR_FIELDS) - 1;
 	struct zswapnl_memcg items[4];
-	struct zswapnl_memcg_list list = { 4, items };
+	struct zswapnl_memcg *item_p[] = { &items[0], &items[1], &items[2], &items[3] };
+	struct zswapnl_memcg_list list = { 4, item_p };
 	struct zswapnl_global g;
 	struct metrics_sample s = { .source = ZSWAPNL_SOURCE_FALLBACK,
 				    .global = &g,

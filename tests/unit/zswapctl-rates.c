@@ -90,8 +90,8 @@ static const struct zswapnl_memcg *find(const struct sample *s, uint64_t id)
 	size_t i;
 
 	for (i = 0; i < s->memcgs.count; i++)
-		if (s->memcgs.items[i].id == id)
-			return &s->memcgs.items[i];
+		if (s->memcgs.items[i]->id == id)
+			return s->memcgs.items[i];
 	return NULL;
 }
 
@@ -108,13 +108,18 @@ static void check_memcgs(void)
 		memcg(25, "/c", 7, 3),	  memcg(26, "/d", 20, 20),
 		memcg(30, "/b", 60, 40),
 	};
+	/* A list holds pointers to the memcgs (zswapnl.h) */
+	struct zswapnl_memcg *before_p[] = { &before[0], &before[1], &before[2], &before[3],
+					     &before[4] };
+	struct zswapnl_memcg *after_p[] = { &after[0], &after[1], &after[2], &after[3],
+					    &after[4] };
 	struct sample prev = {
 		.mono_ns = 10 * SEC,
-		.memcgs = { sizeof(before) / sizeof(before[0]), before },
+		.memcgs = { sizeof(before_p) / sizeof(before_p[0]), before_p },
 	};
 	struct sample cur = {
 		.mono_ns = 12 * SEC,
-		.memcgs = { sizeof(after) / sizeof(after[0]), after },
+		.memcgs = { sizeof(after_p) / sizeof(after_p[0]), after_p },
 	};
 	struct memcg_rates r;
 

@@ -43,8 +43,13 @@ static struct zswapnl_memcg before[] = {
 	{ .known = ALL_MEMCG, .id = 13, .path = "/idle" },
 };
 static struct zswapnl_memcg after[5];
-static struct sample prev = { .mono_ns = SEC, .memcgs = { 5, before } };
-static struct sample cur = { .mono_ns = 2 * SEC, .memcgs = { 5, after } };
+/* A list holds pointers to the memcgs (zswapnl.h) */
+static struct zswapnl_memcg *before_p[] = { &before[0], &before[1], &before[2], &before[3],
+					    &before[4] };
+static struct zswapnl_memcg *after_p[] = { &after[0], &after[1], &after[2], &after[3],
+					   &after[4] };
+static struct sample prev = { .mono_ns = SEC, .memcgs = { 5, before_p } };
+static struct sample cur = { .mono_ns = 2 * SEC, .memcgs = { 5, after_p } };
 
 static void setup(void)
 {

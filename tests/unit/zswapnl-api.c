@@ -67,6 +67,9 @@ static void null_safe(void)
 	zswapnl_memcg_list_free(NULL);
 	zswapnl_memcg_list_free(&l);
 	zswapnl_names_free(NULL);
+	CHECK_INT(zswapnl_memcg_list_count(NULL), 0);
+	CHECK(!zswapnl_memcg_list_get(NULL, 0));
+	CHECK(!zswapnl_memcg_list_get(&l, 0));
 	CHECK_INT(zswapnl_source(NULL), 0);
 	CHECK_INT(zswapnl_get_global(NULL, &g, NULL), -EINVAL);
 	CHECK_INT(zswapnl_get_memcg(NULL, 1, &m, NULL), -EINVAL);
@@ -115,6 +118,138 @@ static void larger_structs(void)
 	zswapnl_close(h);
 }
 
+/*
+ * The structs as version 1.0 of zswapnl.h has them, frozen here: what a
+ * program built against 1.0 passes as struct_size (its sizeof), however
+ * many fields later versions append.
+ */
+struct options_v1 {
+	uint32_t struct_size;
+	enum zswapnl_mode mode;
+	const char *root;
+};
+
+struct global_v1 {
+	uint32_t struct_size;
+	uint64_t known;
+	uint64_t stored_pages;
+	uint64_t more_counters[12];
+	bool enabled;
+	char compressor[64];
+	char zpool[32];
+	uint32_t max_pool_percent;
+	uint32_t accept_threshold_percent;
+};
+
+struct memcg_v1 {
+	uint32_t struct_size;
+	uint64_t known;
+	uint64_t id;
+	char *path;
+	uint64_t figures[6];
+};
+
+struct params_v1 {
+	uint32_t struct_size;
+	uint32_t set;
+	const char *compressor;
+	const char *zpool;
+	bool enabled;
+	uint32_t max_pool_percent;
+	uint32_t accept_threshold_percent;
+};
+
+struct event_v1 {
+	uint32_t struct_size;
+	uint32_t type;
+	struct global_v1 state;
+};
+
+/*
+ * A caller built against 1.0 is served by every later library: the size
+ * the library requires is 1.0's, not the sizeof() of its own structs,
+ * which grows with the first field a version appends
+ */
+static void v1_callers(void)
+{
+	struct options_v1 o = { sizeof(o), ZSWAPNL_MODE_FALLBACK, td_path(ROOT) };
+	struct global_v1 g = { .struct_size = sizeof(g) };
+	struct memcg_v1 m = { .struct_size = sizeof(m) };
+	struct params_v1 p = { .struct_size = sizeof(p) };
+	struct event_v1 ev = { .struct_size = sizeof(ev) };
+	struct zswapnl_error err;
+	struct zswapnl *h = NULL;
+
+	CHECK(sizeof(g) <= sizeof(struct zswapnl_global));
+	CHECK(sizeof(m) <= sizeof(struct zswapnl_memcg));
+	CHECK(sizeof(ev) <= sizeof(struct zswapnl_event));
+	if (!CHECK_INT(zswapnl_open(&h, (const struct zswapnl_options *)&o, &err), 0)) {
+		tap_diag("open: %s", err.msg);
+		return;
+	}
+	if (!CHECK_INT(zswapnl_get_global(h, (struct zswapnl_global *)&g, &err), 0))
+		tap_diag("get_global: %s", err.msg);
+	CHECK_INT(g.struct_size, sizeof(g));
+	CHECK_U64(g.stored_pages, 9476);
+	CHECK_STR(g.compressor, "lzo");
+	if (!CHECK_INT(zswapnl_get_memcg_by_path(h, "/work", (struct zswapnl_memcg *)&m, &err), 0))
+		tap_diag("get_memcg_by_path: %s", err.msg);
+	CHECK_STR(m.path, "/work");
+	zswapnl_memcg_free((struct zswapnl_memcg *)&m);
+	/* past the size check: refused for having no bit in set */
+	CHECK_INT(zswapnl_set_params(h, (const struct zswapnl_params *)&p, &err), -EINVAL);
+	CHECK_STR(err.msg, "no parameter to set");
+	/* past the size check: the files have no events */
+	CHECK_INT(zswapnl_read_event(h, (struct zswapnl_event *)&ev, &err), -EOPNOTSUPP);
+	zswapnl_close(h);
+}
+
+/*
+ * A list holds pointers to memcgs of the library's size: a caller never
+ * steps through memcgs with its own sizeof (which a later version's
+ * larger struct zswapnl_memcg would get wrong).
+ */
+static void list_of_pointers(void)
+{
+	struct zswapnl *h = fb_open(ROOT);
+	struct zswapnl_memcg_list l;
+	const struct zswapnl_memcg *m;
+	size_t i, n;
+
+	CHECK_INT(zswapnl_list_memcgs(h, &l, NULL), 0);
+	n = zswapnl_memcg_list_count(&l);
+	CHECK_INT(n, l.count);
+	CHECK(n >= 2);
+	for (i = 0; i < n; i++) {
+		m = zswapnl_memcg_list_get(&l, i);
+		CHECK(m == l.items[i]);
+		CHECK_INT(m->struct_size, sizeof(struct zswapnl_memcg));
+		if (i)
+			CHECK(zswapnl_memcg_list_get(&l, i - 1)->id < m->id);
+	}
+	CHECK(!zswapnl_memcg_list_get(&l, n));
+	zswapnl_memcg_list_free(&l);
+	CHECK_INT(zswapnl_memcg_list_count(&l), 0);
+	zswapnl_close(h);
+}
+
+/* The known helpers test one bit each; a field past the enum is unknown */
+static void known_helpers(void)
+{
+	struct zswapnl_global g = { .known = UINT64_C(1) << ZSWAPNL_G_ZPOOL };
+	struct zswapnl_memcg m = { .known = UINT64_C(1) << ZSWAPNL_M_ZSWAP_MAX };
+
+	CHECK(zswapnl_global_known(&g, ZSWAPNL_G_ZPOOL));
+	CHECK(!zswapnl_global_known(&g, ZSWAPNL_G_COMPRESSOR));
+	CHECK(!zswapnl_global_known(&g, ZSWAPNL_G_NR_FIELDS));
+	CHECK(!zswapnl_global_known(&g, (enum zswapnl_global_field)200));
+	CHECK(zswapnl_memcg_known(&m, ZSWAPNL_M_ZSWAP_MAX));
+	CHECK(!zswapnl_memcg_known(&m, ZSWAPNL_M_ID));
+	m.known = ~UINT64_C(0);
+	CHECK(!zswapnl_memcg_known(&m, ZSWAPNL_M_NR_FIELDS));
+	CHECK(!zswapnl_memcg_known(&m, (enum zswapnl_memcg_field)-1));
+}
+
 /* A struct smaller than version 1.0's is refused, and left alone */
 static void smaller_structs(void)
 {
@@ -132,7 +267,7 @@ static void smaller_structs(void)
 	memset(&m, 0, sizeof(m));
 	CHECK_INT(zswapnl_get_memcg(h, 1, &m, &err), -EINVAL);
 	memset(&ev, 0, sizeof(ev));
-	ev.struct_size = sizeof(ev) - 1;
+	ev.struct_size = sizeof(struct event_v1) - 1;
 	CHECK_INT(zswapnl_read_event(h, &ev, &err), -EINVAL);
 	zswapnl_close(h);
 }
@@ -231,6 +366,9 @@ TAP_CASES(
 	{ "frees and calls take NULL", null_safe },
 	{ "structs larger than this version's get zeroes past it", larger_structs },
 	{ "structs smaller than version 1.0's are refused", smaller_structs },
+	{ "callers built against 1.0 pass 1.0's sizes", v1_callers },
+	{ "a memcg list is read through pointers of the library's struct size", list_of_pointers },
+	{ "zswapnl_global_known() and zswapnl_memcg_known()", known_helpers },
 	{ "a failed get leaves an empty memcg", failed_memcg_empty },
 	{ "a root with trailing slashes", root_spelling },
 	{ "compressors from /proc/crypto: compression types only, once, sorted", crypto_parsing },

@@ -129,9 +129,9 @@ static void hybrid(void)
 	CHECK_INT(l.count, 5);
 	CHECK(fb_find(&l, "/outer/inner"));
 	for (i = 0; i < l.count; i++)
-		if (!CHECK(!strstr(l.items[i].path, "v1only") &&
-			   !strstr(l.items[i].path, "unified")))
-			tap_diag("listed: %s", l.items[i].path);
+		if (!CHECK(!strstr(l.items[i]->path, "v1only") &&
+			   !strstr(l.items[i]->path, "unified")))
+			tap_diag("listed: %s", l.items[i]->path);
 	zswapnl_memcg_list_free(&l);
 	CHECK_INT(zswapnl_get_memcg_by_path(h, "/outer/inner", &m, &err), 0);
 	zswapnl_memcg_free(&m);

@@ -220,16 +220,12 @@ static void strings_without_nul(void)
 	td_replace_attr(&m, ZSWAP_A_ZPOOL, long_name + 33, 32);
 	CHECK_INT(decode(GLOBAL, m.data, m.len, NULL, &known), 0);
 	td_free(&m);
-	/* bytes after the NUL are not part of the string */
-	m = first_msg(get);
-	td_replace_attr(&m, ZSWAP_A_COMPRESSOR, "lz4\0junk", 8);
-	{
-		struct zswapnl_global g;
-
-		CHECK_INT(znl_decode_global(m.data, m.len, &g, NULL), 0);
-		CHECK_STR(g.compressor, "lz4");
-	}
-	td_free(&m);
+	/*
+	 * A NUL before the end of the payload: the kernel never sends one
+	 * (nla_put_string() ends at the NUL); mnl_attr_validate() and the
+	 * kernel's YNL refuse it as a string that is not NUL-terminated.
+	 */
+	expect_refused(GLOBAL, get, ZSWAP_A_COMPRESSOR, "lz4\0junk", 8, "compressor");
 }
 
 /* Attribute headers that lie about their length */

@@ -115,7 +115,7 @@ static void list(void)
 		CHECK(!(m->known & ZNL_BIT(ZSWAPNL_M_ZERO_PAGES)));
 	}
 	for (i = 1; i < l.count; i++)
-		CHECK(l.items[i - 1].id < l.items[i].id);
+		CHECK(l.items[i - 1]->id < l.items[i]->id);
 
 	m = fb_find(&l, "/");
 	if (m) {

@@ -56,7 +56,7 @@ const struct zswapnl_memcg *fb_find(const struct zswapnl_memcg_list *list, const
 	size_t i;
 
 	for (i = 0; i < list->count; i++)
-		if (list->items[i].path && !strcmp(list->items[i].path, path))
-			return &list->items[i];
+		if (list->items[i]->path && !strcmp(list->items[i]->path, path))
+			return list->items[i];
 	return NULL;
 }

@@ -78,6 +78,35 @@ void td_free(struct td_bytes *b)
 	b->len = 0;
 }
 
+unsigned int td_hex_datagrams(const char *rel, struct td_bytes *out, unsigned int max)
+{
+	struct td_bytes all = td_hex(rel);
+	char line[1024];
+	unsigned int n = 0, idx;
+	size_t off = 0, len;
+	FILE *f = fopen(td_path(rel), "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "# datagram %u: %zu bytes", &idx, &len) != 2)
+			continue;
+		if (n == max || off + len > all.len) {
+			tap_diag("%s: datagram %u does not fit", rel, idx);
+			exit(1);
+		}
+		out[n].data = td_dup(all.data + off, len);
+		out[n++].len = len;
+		off += len;
+	}
+	if (f)
+		fclose(f);
+	if (off != all.len) {
+		tap_diag("%s: the datagrams hold %zu of %zu bytes", rel, off, all.len);
+		exit(1);
+	}
+	td_free(&all);
+	return n;
+}
+
 const struct nlmsghdr *td_msg(const struct td_bytes *b, unsigned int index)
 {
 	const struct nlmsghdr *nlh;

@@ -27,6 +27,12 @@ const char *td_path(const char *rel);
  */
 struct td_bytes td_hex(const char *rel);
 void td_free(struct td_bytes *b);
+/*
+ * The datagrams of the hex file @rel, as its "# datagram N: LEN bytes"
+ * lines cut it, into @out (at most @max); returns how many. Exits the case
+ * when the lengths do not add up to the file's bytes.
+ */
+unsigned int td_hex_datagrams(const char *rel, struct td_bytes *out, unsigned int max);
 
 /* The @index-th netlink message of @b (0 first), or NULL */
 const struct nlmsghdr *td_msg(const struct td_bytes *b, unsigned int index);
