@@ -23,7 +23,7 @@ setup() {
 	# The figures go into the TAP stream, for the record of a passing run.
 	grep '^zswap-stress: pages_verified=.*zswpout_pages' <<<"$output" | sed 's/^/# /' >&3
 	assert_success
-	assert_output --regexp 'mismatches=0 zswpout_pages=[0-9]+ .* write_failures=0 pairs_stored=[0-9]+/8'
+	assert_output --regexp 'mismatches=0 zswpout_pages=[0-9]+ .* write_failures=0 pairs_stored=[0-9]+/8 phases=[0-9]+ cpu_hotplugs=[0-9]+$'
 }
 
 @test "stress: after swapoff nothing is left: no stored pages, no pool, no entries, no removed cgroup" {
