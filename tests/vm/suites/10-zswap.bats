@@ -15,7 +15,7 @@ teardown() {
 	hold_cleanup
 	restore_params
 	swapon /dev/ram0 2>/dev/null || true
-	for cg in zero nozswap limited full switch release off kept; do
+	for cg in zero nozswap limited full switch release oldpool fullpool off kept; do
 		cg_remove $cg
 	done
 	true
@@ -186,6 +186,46 @@ PROGRAM_PAGES=64
 	assert_equal "$(ls $zsdir | grep -c '^zswap')" $((pools + 1))
 	hold_finish
 	cg_remove release
+	# Slots freed at exit wait in the per-CPU swap slot caches, and their
+	# entries with them; swapoff frees the last of them.
+	swapoff /dev/ram0
+	swapon /dev/ram0
+	# The last freed entry releases the old pool from a work item.
+	for _ in $(seq 100); do
+		[ "$(ls $zsdir | grep -c '^zswap')" -le "$pools" ] && break
+		sleep 0.2
+	done
+	assert_equal "$(ls $zsdir | grep -c '^zswap')" "$pools"
+}
+
+# Each store that finds the pool full asks the oldest pool to shrink, with
+# a reference on it; 6.1 leaked that reference when the shrink was already
+# queued, and the pool could never be released (patch 0001 fixes it). Here
+# the oldest pool is a zsmalloc one that keeps a few entries (a zsmalloc
+# pool has a debugfs folder to count, and in 6.1 it cannot write back, so
+# every store past the limit asks again), and a zbud pool fills up.
+@test "an old pool asked to shrink by a full pool is released when its last entry goes" {
+	is_patched || skip "stock 6.1 leaks a pool reference for each shrink already queued"
+	local zsdir=/sys/kernel/debug/zsmalloc hits pools
+	set_param compressor lzo
+	set_param zpool zbud
+	pools=$(ls $zsdir | grep -c '^zswap' || true)
+	set_param zpool zsmalloc
+	cg_create oldpool 16M
+	hold_start oldpool --size 32 --ops 0 --mix 0:0:1:0
+	set_param zpool zbud
+	set_param max_pool_percent 1
+	cg_create fullpool 16M
+	hits=$(zswap_debug pool_limit_hit)
+	run cg_run fullpool "$SWAPVERIFY" --size 128 --ops 0 --mix 0:0:1:0 --seed 3
+	assert_success
+	assert_equal "$(tally_field "$output" mismatches)" 0
+	hits=$(($(zswap_debug pool_limit_hit) - hits))
+	echo "pool_limit_hit +$hits"
+	[ "$hits" -ge 16 ] || fail "the pool was full for $hits stores only"
+	hold_finish
+	cg_remove oldpool
+	cg_remove fullpool
 	# Slots freed at exit wait in the per-CPU swap slot caches, and their
 	# entries with them; swapoff frees the last of them.
 	swapoff /dev/ram0
