@@ -173,29 +173,37 @@ PROGRAM_PAGES=64
 	hold_finish
 }
 
-@test "a pool that stopped being current is released when its last entry goes" {
-	local zsdir=/sys/kernel/debug/zsmalloc
-	set_param compressor lzo
-	set_param zpool zsmalloc
-	cg_create release 16M
-	hold_start release --size 64 --ops 0 --mix 0:0:1:0
-	local pools
-	pools=$(ls $zsdir | grep -c '^zswap')
-	set_param compressor lz4
-	# The lzo pool still holds the workload's entries.
-	assert_equal "$(ls $zsdir | grep -c '^zswap')" $((pools + 1))
-	hold_finish
-	cg_remove release
+# zswap_pools: the zsmalloc pools of zswap (each has a debugfs folder).
+zswap_pools() { ls /sys/kernel/debug/zsmalloc | grep -c '^zswap' || true; }
+
+# assert_old_pools_released N: after the stored pages are freed, no more
+# than N zsmalloc pools of zswap are left.
+assert_old_pools_released() {
 	# Slots freed at exit wait in the per-CPU swap slot caches, and their
 	# entries with them; swapoff frees the last of them.
 	swapoff /dev/ram0
 	swapon /dev/ram0
 	# The last freed entry releases the old pool from a work item.
 	for _ in $(seq 100); do
-		[ "$(ls $zsdir | grep -c '^zswap')" -le "$pools" ] && break
+		[ "$(zswap_pools)" -le "$1" ] && break
 		sleep 0.2
 	done
-	assert_equal "$(ls $zsdir | grep -c '^zswap')" "$pools"
+	assert_equal "$(zswap_pools)" "$1"
+}
+
+@test "a pool that stopped being current is released when its last entry goes" {
+	set_param compressor lzo
+	set_param zpool zsmalloc
+	cg_create release 16M
+	hold_start release --size 64 --ops 0 --mix 0:0:1:0
+	local pools
+	pools=$(zswap_pools)
+	set_param compressor lz4
+	# The lzo pool still holds the workload's entries.
+	assert_equal "$(zswap_pools)" $((pools + 1))
+	hold_finish
+	cg_remove release
+	assert_old_pools_released "$pools"
 }
 
 # Each store that finds the pool full asks the oldest pool to shrink, with
@@ -206,10 +214,10 @@ PROGRAM_PAGES=64
 # every store past the limit asks again), and a zbud pool fills up.
 @test "an old pool asked to shrink by a full pool is released when its last entry goes" {
 	is_patched || skip "stock 6.1 leaks a pool reference for each shrink already queued"
-	local zsdir=/sys/kernel/debug/zsmalloc hits pools
+	local hits pools
 	set_param compressor lzo
 	set_param zpool zbud
-	pools=$(ls $zsdir | grep -c '^zswap' || true)
+	pools=$(zswap_pools)
 	set_param zpool zsmalloc
 	cg_create oldpool 16M
 	hold_start oldpool --size 32 --ops 0 --mix 0:0:1:0
@@ -226,16 +234,7 @@ PROGRAM_PAGES=64
 	hold_finish
 	cg_remove oldpool
 	cg_remove fullpool
-	# Slots freed at exit wait in the per-CPU swap slot caches, and their
-	# entries with them; swapoff frees the last of them.
-	swapoff /dev/ram0
-	swapon /dev/ram0
-	# The last freed entry releases the old pool from a work item.
-	for _ in $(seq 100); do
-		[ "$(ls $zsdir | grep -c '^zswap')" -le "$pools" ] && break
-		sleep 0.2
-	done
-	assert_equal "$(ls $zsdir | grep -c '^zswap')" "$pools"
+	assert_old_pools_released "$pools"
 }
 
 @test "swapoff with pages in zswap brings them all back and frees every entry" {
