@@ -8,7 +8,8 @@
 # whose object that configuration builds compiles with W=1 and no warning;
 # one whose object it leaves out is a skip. TAP on stdout: per row, one
 # line for the configuration (the flipped option took), one for 'make
-# prepare', one per file.
+# prepare', one per file, and for the rows of LINK_ROWS one for a whole
+# vmlinux, linked.
 #
 # All rows share one build folder, one after the other: a row recompiles
 # only what its configuration changes. Run it niced on a shared machine.
@@ -31,10 +32,17 @@ ROWS=(
 	"ZSWAP=n|--disable ZSWAP|!CONFIG_ZSWAP"
 )
 
+# Rows whose whole vmlinux is built and linked, not only the files
+LINK_ROWS=" MEMCG=n "
+
 tap_guard
 mapfile -t files < <(series_files | xargs -r sed -n 's|^diff --git a/\([^ ]*\.c\) .*|\1|p' |
 	sort -u)
-tap_plan $((${#ROWS[@]} * (2 + ${#files[@]})))
+nlinks=0
+for row in "${ROWS[@]}"; do
+	[[ $LINK_ROWS != *" ${row%%|*} "* ]] || nlinks=$((nlinks + 1))
+done
+tap_plan $((${#ROWS[@]} * (2 + ${#files[@]}) + nlinks))
 
 mkdir -p "$(dirname "$LOG")" "$OBJ"
 : > "$LOG"
@@ -61,6 +69,7 @@ for row in "${ROWS[@]}"; do
 	flips=${rest%%|*}
 	IFS='|' read -ra want <<<"${rest#*|}"
 	echo "== $name" >>"$LOG"
+	t0=$SECONDS
 	rc=0
 	cp "$BASE" "$OBJ/.config"
 	# shellcheck disable=SC2086 # the words of the flips
@@ -97,4 +106,15 @@ for row in "${ROWS[@]}"; do
 		[ $frc = 0 ] && [ -z "$warnings" ] && [ -f "$OBJ/$obj" ] || frc=1
 		tap_result $frc "$name: $f compiles with W=1 and no warning"
 	done
+	if [[ $LINK_ROWS != *" $name "* ]]; then
+		echo "# $name: $((SECONDS - t0)) s"
+		continue
+	fi
+	lrc=$rc
+	rm -f "$OBJ/vmlinux"
+	[ $lrc != 0 ] || "${KMAKE[@]}" vmlinux </dev/null >>"$LOG" 2>&1 || lrc=$?
+	[ $lrc != 0 ] || [ -f "$OBJ/vmlinux" ] || lrc=1
+	[ $lrc = 0 ] || tail -n 20 "$LOG" | sed 's/^/# /'
+	tap_result $lrc "$name: vmlinux builds and links"
+	echo "# $name: $((SECONDS - t0)) s"
 done

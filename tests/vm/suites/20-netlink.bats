@@ -232,6 +232,11 @@ event params-changed zstd"
 	run ynl --do memcg-set --json '{"id": 1, "zswap-max": 0}'
 	assert_failure
 	assert_output --partial "the root cgroup has no memory.zswap.max"
+	# A dump has no filter: an id with it is refused, not ignored (EINVAL,
+	# without a message: 6.1 gives the dump's start no extack)
+	run ynl --dump memcg-get --json '{"id": 1}'
+	assert_failure
+	assert_output --partial "error: -22"
 	assert_equal "$(cat $ZSWAP_PARAMS/*)" "$before"
 }
 
@@ -444,71 +449,134 @@ $b_id /b"
 	assert_equal "$(jq -r .path <<<"$output")" /nl-ns/a
 }
 
-# A chain of DEEP_LEVELS memcgs under nl-deep, each named DEEP_NAME (250
-# characters): the deepest path is longer than PATH_MAX.
+# A chain of memcgs under nl-deep, each named DEEP_NAME (250 characters),
+# so that the deepest path is longer than PATH_MAX, or than the largest
+# dump message (32 KiB). In perl: a process for each mkdir and rmdir of
+# a hundred levels takes long in the guest.
 DEEP_NAME=$(printf 'd%.0s' {1..250})
-DEEP_LEVELS=17
+
+# deep_make LEVELS IDS: make the chain, LEVELS below nl-deep, each with
+# the memory controller; the ids of nl-deep and the chain, from the top,
+# go to the file IDS (the last is the deepest's).
+deep_make() {
+	mkdir $CGROOT/nl-deep
+	stat -c %i $CGROOT/nl-deep > "$2"
+	perl -e '
+		my ($top, $levels, $name) = @ARGV;
+		chdir $top or die "chdir $top: $!";
+		for (1 .. $levels) {
+			open(my $f, ">", "cgroup.subtree_control") or die "subtree_control: $!";
+			print $f "+memory\n";
+			close $f or die "+memory: $!";
+			mkdir $name or die "mkdir level $_: $!";
+			chdir $name or die "chdir: $!";
+			print((stat ".")[1], "\n");
+		}' $CGROOT/nl-deep "$1" "$DEEP_NAME" >> "$2" < /dev/null
+	[ "$(wc -l < "$2")" = $(($1 + 1)) ] || fail "the chain has $(wc -l < "$2") memcgs, not $(($1 + 1))"
+}
 
 deep_remove() {
 	[ -d $CGROOT/nl-deep ] || return 0
-	(
-		cd $CGROOT/nl-deep || exit
-		local i
-		for i in $(seq $DEEP_LEVELS); do
-			cd "$DEEP_NAME" 2>/dev/null || break
-		done
-		while [ "$(basename "$PWD")" = "$DEEP_NAME" ]; do
-			cd .. && rmdir "$DEEP_NAME"
-		done
-	)
+	perl -e '
+		my ($top, $name) = @ARGV;
+		chdir $top or die;
+		my $n = 0;
+		while (-d $name) { chdir $name or die; $n++; }
+		for (1 .. $n) { chdir ".." or die; rmdir $name or die "rmdir: $!"; }
+	' $CGROOT/nl-deep "$DEEP_NAME"
 	rmdir $CGROOT/nl-deep
 }
 
-# A record that fits no dump message of a small receive buffer (4000
-# bytes, a path of 4,275 characters): the dump must fail with EMSGSIZE or
-# bring every memcg, never end early with success, which would hide the
-# memcgs after it (nl-after-*, created last: the largest ids). A do reply
-# is sized for the path, however long.
-@test "a path longer than PATH_MAX: get returns it whole; a dump brings every memcg or fails with EMSGSIZE" {
-	need_family
-	deep_remove
-	mkdir $CGROOT/nl-deep
-	local ids=$BATS_TEST_TMPDIR/ids deepest
-	deepest=$(
-		cd $CGROOT/nl-deep || exit
-		for i in $(seq $DEEP_LEVELS); do
-			echo +memory > cgroup.subtree_control
-			mkdir "$DEEP_NAME" && cd "$DEEP_NAME" || exit
-			stat -c %i . >> "$ids"
-		done
-		stat -c %i .
-	)
-	mkdir $CGROOT/nl-after-1 $CGROOT/nl-after-2 $CGROOT/nl-after-3
-	ids_of $CGROOT/nl-deep $CGROOT/nl-after-* >> "$ids"
-	local path=/nl-deep
-	for i in $(seq $DEEP_LEVELS); do
+# deep_path LEVELS: the path of the chain's memcg LEVELS below nl-deep
+deep_path() {
+	local path=/nl-deep i
+	for ((i = 0; i < $1; i++)); do
 		path+=/$DEEP_NAME
 	done
-	assert_equal "${#path}" 4275
+	echo "$path"
+}
 
-	local recv
-	for recv in 4000 ""; do
-		run "${YNLQ[@]}" ${recv:+--dbg-small-recv $recv} --dump memcg-get
-		if [ "$status" = 0 ]; then
-			# The JSON comes last, after --dbg-small-recv's lines
-			local json missing
-			json=$(tail -n 1 <<<"$output")
-			echo "# receive buffer ${recv:-default}: success, $(jq length <<<"$json") memcgs" >&3
-			missing=$(comm -23 <(sort "$ids") <(jq -r '.[].id' <<<"$json" | sort))
-			[ -z "$missing" ] || fail "a dump ended with success without: $(echo $missing)"
-			assert_equal "$(jq -r ".[] | select(.id == $deepest) | .path" <<<"$json")" "$path"
-		else
-			echo "# receive buffer ${recv:-default}: EMSGSIZE" >&3
-			assert_output --partial "error: -90"
-		fi
+# check_deep_dump JSON IDS LEVELS...: the dump JSON holds each id of the
+# file IDS (nl-deep and its chain) exactly once, in the order of the file
+# (a cgroup before its children), and the memcg LEVELS below nl-deep with
+# its whole path, for each LEVELS.
+check_deep_dump() {
+	local json=$1 ids=$2 lv missing twice
+	missing=$(comm -23 <(sort "$ids") <(jq -r '.[].id' <<<"$json" | sort))
+	[ -z "$missing" ] || fail "a dump ended with success without: $(echo $missing)"
+	twice=$(jq -r '.[].id' <<<"$json" | sort | uniq -d)
+	[ -z "$twice" ] || fail "memcgs twice in a dump: $(echo $twice)"
+	assert_equal "$(jq -r '.[].id' <<<"$json" | grep -xFf "$ids")" "$(cat "$ids")"
+	shift 2
+	for lv in "$@"; do
+		assert_equal "$(jq -r ".[] | select(.id == $(sed -n "$((lv + 1))p" "$ids")) | .path" <<<"$json")" \
+			"$(deep_path "$lv")"
+	done
+}
+
+# The deepest path, 4,275 characters, is longer than PATH_MAX and than the
+# message a dump builds before its first read (NLMSG_GOODSIZE, some 3.7
+# KiB). Read with a buffer of 8 KiB (netlink's minimum) or YNL's 128 KiB,
+# the dump is whole and the path too: a path that does not fit what is
+# left of a message waits for the next one, which the client's buffer
+# sizes. nl-after-*, created last, come after the chain. A do reply is
+# sized for the path.
+@test "a path longer than PATH_MAX: get and a dump with an 8 KiB buffer return it whole" {
+	need_family
+	deep_remove
+	local ids=$BATS_TEST_TMPDIR/ids deepest after=$BATS_TEST_TMPDIR/after
+	deep_make 17 "$ids"
+	deepest=$(tail -n 1 "$ids")
+	assert_equal "$(deep_path 17 | wc -L)" 4275
+	mkdir $CGROOT/nl-after-1 $CGROOT/nl-after-2 $CGROOT/nl-after-3
+	ids_of $CGROOT/nl-after-* > "$after"
+
+	local recv json
+	for recv in 8192 ""; do
+		run -0 "${YNLQ[@]}" ${recv:+--dbg-small-recv $recv} --dump memcg-get
+		# The JSON comes last, after --dbg-small-recv's lines
+		json=$(tail -n 1 <<<"$output")
+		echo "# receive buffer ${recv:-default}: $(jq length <<<"$json") memcgs" >&3
+		check_deep_dump "$json" "$ids" 1 16 17
+		check_deep_dump "$json" "$after"
 	done
 	run -0 "${YNLQ[@]}" --do memcg-get --json "{\"id\": $deepest}"
-	assert_equal "$(jq -r .path <<<"$output")" "$path"
+	assert_equal "$(jq -r .path <<<"$output")" "$(deep_path 17)"
+}
+
+# 132 levels: the paths from level 129 down (32,387 to 33,140 characters)
+# fit no dump message (at most 32 KiB less the kernel's overhead). The
+# dump still ends with success and brings every memcg, those without a
+# path, which a do by id returns whole. Every path shorter than PATH_MAX
+# (levels 1 to 16) comes whole in any message; the ones between may come
+# without, when the kernel could not allocate a large message.
+@test "a path longer than any dump message: the dump brings its memcg without the path, get with it" {
+	need_family
+	deep_remove
+	local ids=$BATS_TEST_TMPDIR/ids deepest json
+	deep_make 132 "$ids"
+	deepest=$(tail -n 1 "$ids")
+	assert_equal "$(deep_path 132 | wc -L)" 33140
+	assert_equal "$(deep_path 128 | wc -L)" 32136
+	run -0 "${YNLQ[@]}" --dump memcg-get
+	json=$output
+	echo "# $(jq length <<<"$json") memcgs, $(jq '[.[] | select(has("path") | not)] | length' <<<"$json") without a path" >&3
+	check_deep_dump "$json" "$ids" 1 8 16
+	# Levels 129 to 132 without a path; a path that comes is whole. One
+	# jq and one awk: a process per level takes minutes in the guest.
+	jq -r '.[] | "\(.id) \(.path // "none")"' <<<"$json" |
+		awk -v name="$DEEP_NAME" '
+			NR == FNR { level[$1] = FNR - 1; next }
+			!($1 in level) { next }
+			{
+				lv = level[$1]; want = "/nl-deep"
+				for (i = 0; i < lv; i++) want = want "/" name
+				if (lv > 128 && $2 != "none") { print "level " lv ": a path"; bad = 1 }
+				if (lv <= 128 && $2 != "none" && $2 != want) { print "level " lv ": " substr($2, 1, 80) "..."; bad = 1 }
+			}
+			END { exit bad }' "$ids" - || fail "wrong paths in the dump"
+	run -0 "${YNLQ[@]}" --do memcg-get --json "{\"id\": $deepest}"
+	assert_equal "$(jq -r .path <<<"$output")" "$(deep_path 132)"
 }
 
 # mkdirs_in_id_order PREFIX N: create PREFIX-001 .. PREFIX-N (zero-padded,
@@ -531,12 +599,14 @@ nr_dying() { awk '$1 == "nr_dying_descendants" { print $2 }' "$CGROOT/cgroup.sta
 ids_of() { [ $# = 0 ] || stat -c %i "$@"; }
 
 # check_dump IDS_FILE SURVIVORS GONE: IDS_FILE (the ids of one dump, in
-# the order they came) is in strictly increasing order, holds each id of
-# the file SURVIVORS exactly once and none of the file GONE.
+# the order they came) holds no id twice, each id of the file SURVIVORS
+# (siblings, created in their order) once and in that order, and none of
+# the file GONE.
 check_dump() {
-	local ids=$1 survivors=$2 gone=$3 missing present
-	awk 'NR > 1 && $1 <= prev { print "id " $1 " after " prev; bad = 1 }
-	     { prev = $1 } END { exit bad }' "$ids" || fail "the dump is not in strictly increasing id order"
+	local ids=$1 survivors=$2 gone=$3 missing present twice
+	twice=$(sort "$ids" | uniq -d)
+	[ -z "$twice" ] || fail "ids twice in the dump: $(echo $twice)"
+	assert_equal "$(grep -xFf "$survivors" "$ids")" "$(cat "$survivors")"
 	missing=$(comm -23 <(sort "$survivors") <(sort "$ids"))
 	[ -z "$missing" ] || fail "survivors missing from the dump: $(echo $missing)"
 	present=$(comm -12 <(sort "$gone") <(sort "$ids"))
@@ -585,16 +655,16 @@ check_dump() {
 
 # A dump stopped after its first part (tests/tools/dump-pause) while its
 # cursor's cgroup and the 40 survivors after it are removed: it resumes
-# after a removed id, meets more than a batch of the kernel's
-# (ZSWAP_NL_DUMP_BATCH, 32) of removed ids in a row, and must still go on
-# to the survivors after them and end with DONE.
+# after a removed memcg, meets 81 removed ones in a row, and must still go
+# on to the survivors after them and end with DONE.
 @test "a paused dump resumes after its removed cursor and 40 removed survivors, each survivor once" {
 	need_family
 	[ -x "$BUILD/tools/dump-pause" ] || fail "no $BUILD/tools/dump-pause: run 'make tools'"
 	mkdirs_in_id_order nl-dp 200
 	# A page of tmpfs charged to each: a removed one stays a dying memcg,
-	# which mem_cgroup_iter() still walks, so the kernel does meet the
-	# removed ids (a memcg freed at once would simply not be there).
+	# still on its parent's list of children, so the kernel's walk does
+	# meet the removed ones (a memcg freed at once would simply not be
+	# there).
 	DP_PAGES=$(mktemp -d "$BATS_TEST_TMPDIR/dp-pages.XXXXXX")
 	(
 		for d in "$CGROOT"/nl-dp-*; do
