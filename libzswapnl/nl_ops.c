@@ -120,7 +120,7 @@ int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 static int admin_refused(int ret, const char *what, struct zswapnl_error *err)
 {
 	if ((ret == -EPERM || ret == -EACCES) && err && !err->msg[0])
-		znl_err(err, ret, NULL, "setting %s needs CAP_NET_ADMIN", what);
+		znl_err(err, ret, NULL, "setting %s needs CAP_SYS_ADMIN", what);
 	return ret;
 }
 

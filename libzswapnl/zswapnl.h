@@ -285,7 +285,7 @@ const struct zswapnl_memcg *zswapnl_memcg_list_get(const struct zswapnl_memcg_li
 void zswapnl_memcg_list_free(struct zswapnl_memcg_list *list);
 
 /*
- * Needs CAP_NET_ADMIN (netlink) or write access to the files (fallback).
+ * Needs CAP_SYS_ADMIN (netlink) or write access to the files (fallback).
  * All or none with either source: the fallback checks every value and
  * reads every file's value before it writes any, and when a write fails it
  * writes the old values back, last first; err->msg then says what was set

@@ -38,7 +38,7 @@ static void set_usage(void)
 	       " zswapctl set cgroup <path>|<id> max <size>\n"
 	       "\n"
 	       "Change zswap parameters (all at once, or none), or the zswap limit of a\n"
-	       "cgroup (memory.zswap.max). Needs CAP_NET_ADMIN over netlink, and write\n"
+	       "cgroup (memory.zswap.max). Needs CAP_SYS_ADMIN over netlink, and write\n"
 	       "access to the files with the fallback.\n"
 	       "\n"
 	       "Parameters:\n");
@@ -71,7 +71,7 @@ static int set_error(struct zswapnl *nl, const char *action, int ret,
 	    (zswapnl_source(nl) != ZSWAPNL_SOURCE_NETLINK && !geteuid()))
 		return zc_lib_error_then(action, ret, err, then);
 	if (zswapnl_source(nl) == ZSWAPNL_SOURCE_NETLINK)
-		zc_error("permission denied: %s needs CAP_NET_ADMIN (root)%s",
+		zc_error("permission denied: %s needs CAP_SYS_ADMIN (root)%s",
 			 action, then);
 	else
 		/* Which file, and what was set back after it */

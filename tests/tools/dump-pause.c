@@ -45,11 +45,11 @@
 
 /*
  * A part of a dump fills at most the larger of the last recvmsg() size and
- * NLMSG_GOODSIZE (a page less the skb's overhead): reads of a page keep
- * every part within one page, and the first part, built before any read,
- * within NLMSG_GOODSIZE.
+ * the family's smallest dump message (a record with a PATH_MAX path, some
+ * 4.2 KiB, more than NLMSG_GOODSIZE): reads of 8 KiB, netlink's minimum,
+ * hold every part.
  */
-#define RECV_SIZE	4096
+#define RECV_SIZE	8192
 /* The kernel doubles it; the first part takes more than half of that */
 #define SMALL_RCVBUF	2048
 #define WAIT_MS		20000
@@ -155,7 +155,7 @@ static int read_part(int fd, int flags, const char *tag, uint64_t *last)
 	}
 	n = recv(fd, buf, sizeof(buf), flags | MSG_TRUNC);
 	if (n < 0 || n > (ssize_t)sizeof(buf)) {
-		printf("error recv: %s\n", n < 0 ? strerror(errno) : "a part larger than a page");
+		printf("error recv: %s\n", n < 0 ? strerror(errno) : "a part larger than the buffer");
 		return -1;
 	}
 	len = n;

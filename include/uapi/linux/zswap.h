@@ -54,8 +54,17 @@ enum zswap_attr {
 enum zswap_memcg_attr {
 	ZSWAP_MEMCG_A_UNSPEC,
 	ZSWAP_MEMCG_A_PAD,
-	ZSWAP_MEMCG_A_ID,		/* u64: cgroup id, the cgroup2 inode number */
-	ZSWAP_MEMCG_A_PATH,		/* string: path below the cgroup2 root */
+	/*
+	 * u64: the cgroup id (the kernel's cgroup_id()), the 64-bit kernfs
+	 * node id of the cgroup's cgroup2 folder, as name_to_handle_at()
+	 * gives it; the folder's inode number on 64-bit kernels only.
+	 */
+	ZSWAP_MEMCG_A_ID,
+	/*
+	 * string: path in the caller's cgroup namespace. Absent from a dump
+	 * record whose path does not fit a dump message: a do by id gets it.
+	 */
+	ZSWAP_MEMCG_A_PATH,
 	ZSWAP_MEMCG_A_COMPRESSED_BYTES,	/* u64: memory.zswap.current */
 	ZSWAP_MEMCG_A_STORED_PAGES,	/* u64: pages in zswap (memory.stat zswapped) */
 	ZSWAP_MEMCG_A_ZERO_PAGES,	/* u64: zero-filled pages in zswap */
@@ -71,9 +80,9 @@ enum zswap_memcg_attr {
 enum zswap_cmd {
 	ZSWAP_CMD_UNSPEC,
 	ZSWAP_CMD_GET,		/* do: counters and parameters */
-	ZSWAP_CMD_SET,		/* do, admin: parameters */
+	ZSWAP_CMD_SET,		/* do, CAP_SYS_ADMIN: parameters */
 	ZSWAP_CMD_MEMCG_GET,	/* do: one memcg by ZSWAP_MEMCG_A_ID; dump: all */
-	ZSWAP_CMD_MEMCG_SET,	/* do, admin: ZSWAP_MEMCG_A_ZSWAP_MAX by id */
+	ZSWAP_CMD_MEMCG_SET,	/* do, CAP_SYS_ADMIN: ZSWAP_MEMCG_A_ZSWAP_MAX by id */
 	ZSWAP_CMD_EVENT,	/* notification on ZSWAP_MCGRP_EVENTS */
 
 	__ZSWAP_CMD_MAX,

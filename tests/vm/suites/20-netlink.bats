@@ -18,9 +18,13 @@ teardown() {
 	[ -z "${CHURN:-}" ] || { kill "$CHURN" 2>/dev/null; wait "$CHURN" 2>/dev/null; CHURN=; }
 	[ -z "${LISTENER:-}" ] || { kill "$LISTENER" 2>/dev/null; wait "$LISTENER" 2>/dev/null; LISTENER=; }
 	[ -z "${PAUSER:-}" ] || { kill "$PAUSER" 2>/dev/null; wait "$PAUSER" 2>/dev/null; PAUSER=; }
+	[ -z "${NSHOLDER:-}" ] || { kill "$NSHOLDER" 2>/dev/null; wait "$NSHOLDER" 2>/dev/null; NSHOLDER=; }
 	cg_remove nl
+	[ ! -d $CGROOT/nl-ns ] || rmdir $CGROOT/nl-ns/*/ $CGROOT/nl-ns 2>/dev/null || true
+	[ ! -d $CGROOT/nl-out ] || rmdir $CGROOT/nl-out || true
+	deep_remove || true
 	local d dirs=()
-	for d in $CGROOT/nl-dump-* $CGROOT/nl-churn-* $CGROOT/nl-dp-*; do
+	for d in $CGROOT/nl-dump-* $CGROOT/nl-churn-* $CGROOT/nl-dp-* $CGROOT/nl-after-*; do
 		[ -d "$d" ] && dirs+=("$d")
 	done
 	# One rmdir for them all: a process each takes long in the guest
@@ -35,13 +39,14 @@ need_family() {
 	is_patched || skip "the stock kernel has no zswap family"
 }
 
+ZSWAPCTL=$BUILD/bin/zswapctl
 YNL=(/usr/bin/python3 "$BUILD/ynl/tools/net/ynl/cli.py" --spec "$TOP/kernel/spec/zswap.yaml"
      --schema "$BUILD/ynl/Documentation/netlink/genetlink.yaml" --output-json)
 
 ynl() { "${YNL[@]}" "$@"; }
-
-# ynl as user nobody, with no capabilities
-nobody_ynl() { setpriv --reuid=65534 --regid=65534 --clear-groups "${YNL[@]}" "$@"; }
+# YNL without checking the spec against the schema each time (slow in the
+# guest; the tests above and tests/host/spec.bats check it)
+YNLQ=("${YNL[@]}" --no-schema)
 
 # listening GROUP-ID: a generic netlink socket joined the group, whose bit
 # is set in the Groups column of /proc/net/netlink.
@@ -227,30 +232,351 @@ event params-changed zstd"
 	run ynl --do memcg-set --json '{"id": 1, "zswap-max": 0}'
 	assert_failure
 	assert_output --partial "the root cgroup has no memory.zswap.max"
+	# A dump has no filter: an id with it is refused, not ignored (EINVAL,
+	# without a message: 6.1 gives the dump's start no extack)
+	run ynl --dump memcg-get --json '{"id": 1}'
+	assert_failure
+	assert_output --partial "error: -22"
 	assert_equal "$(cat $ZSWAP_PARAMS/*)" "$before"
 }
 
-@test "a user without CAP_NET_ADMIN can read, and every set fails with EPERM" {
+# as CALLER CMD...: run CMD as one of the callers the family must tell
+# apart: root; root without CAP_SYS_ADMIN (CAP_NET_ADMIN kept); a non-root
+# user with CAP_NET_ADMIN (ambient, as a network daemon has it); a plain
+# user with no capability.
+as() {
+	local who=$1
+	shift
+	case $who in
+	root)		"$@" ;;
+	root-no-sysadmin)
+			setpriv --inh-caps=-sys_admin --bounding-set=-sys_admin "$@" ;;
+	user-netadmin)	setpriv --reuid=65534 --regid=65534 --clear-groups \
+				--inh-caps=+net_admin --ambient-caps=+net_admin "$@" ;;
+	user)		setpriv --reuid=65534 --regid=65534 --clear-groups "$@" ;;
+	esac
+}
+
+# has_cap CALLER BIT: the effective set of CALLER holds capability BIT
+# (12 CAP_NET_ADMIN, 21 CAP_SYS_ADMIN), as its /proc/self/status says
+has_cap() {
+	local eff
+	eff=$(as "$1" awk '$1 == "CapEff:" { print $2 }' /proc/self/status)
+	(( (0x$eff >> $2) & 1 ))
+}
+
+# Reads are open to every caller; each change needs CAP_SYS_ADMIN, and
+# CAP_NET_ADMIN without it is refused with EPERM, leaving the parameter
+# and memory.zswap.max as they were (read back from the files).
+@test "caller matrix: everyone reads; set and memcg-set need CAP_SYS_ADMIN, CAP_NET_ADMIN is not enough" {
 	need_family
+	set_param max_pool_percent 20
 	cg_create nl
-	local id before
+	local id who json
 	id=$(stat -c %i $CGROOT/nl)
-	before=$(cat $ZSWAP_PARAMS/* $CGROOT/nl/memory.zswap.max)
-	run nobody_ynl --do get
-	assert_success
-	assert_output --partial '"compressor"'
-	run nobody_ynl --do memcg-get --json "{\"id\": $id}"
-	assert_success
-	run nobody_ynl --do set --json '{"compressor": "zstd"}'
+	for who in root root-no-sysadmin user-netadmin user; do
+		echo "# caller $who" >&3
+		# The callers are what they claim to be
+		case $who in
+		root) has_cap $who 21 && has_cap $who 12 ;;
+		root-no-sysadmin|user-netadmin) ! has_cap $who 21 && has_cap $who 12 ;;
+		user) ! has_cap $who 21 && ! has_cap $who 12 ;;
+		esac || fail "$who: capabilities not as intended"
+
+		# Reads through libzswapnl (quicker than YNL in the guest):
+		# status is a GET, cgroups a dump
+		run -0 as $who "$ZSWAPCTL" --source netlink status --json
+		assert_equal "$(jq -r .max_pool_percent <<<"$output")" 20
+		run -0 as $who "$ZSWAPCTL" --source netlink cgroups --json
+		assert_equal "$(jq -r '.cgroups[] | select(.path == "/nl") | .path' <<<"$output")" /nl
+
+		run as $who "${YNLQ[@]}" --do set --json '{"max-pool-percent": 37}'
+		if [ $who = root ]; then
+			assert_success
+			assert_equal "$(zswap_param max_pool_percent)" 37
+			set_param max_pool_percent 20
+		else
+			assert_failure
+			assert_output --partial "error: -1"
+			assert_output --partial "'msg': 'changing zswap needs CAP_SYS_ADMIN'"
+			assert_equal "$(zswap_param max_pool_percent)" 20
+		fi
+
+		run as $who "${YNLQ[@]}" --do memcg-set --json "{\"id\": $id, \"zswap-max\": 3145728}"
+		if [ $who = root ]; then
+			assert_success
+			assert_equal "$(cat $CGROOT/nl/memory.zswap.max)" 3145728
+			echo max > $CGROOT/nl/memory.zswap.max
+		else
+			assert_failure
+			assert_output --partial "error: -1"
+			assert_output --partial "'msg': 'changing zswap needs CAP_SYS_ADMIN'"
+			assert_equal "$(cat $CGROOT/nl/memory.zswap.max)" max
+		fi
+	done
+	# zswapctl names the capability that is missing
+	run -2 --separate-stderr as user-netadmin "$ZSWAPCTL" --source netlink set max-pool-percent 37
+	[[ $stderr == "zswapctl: permission denied: setting zswap parameters needs CAP_SYS_ADMIN (root);"* ]] ||
+		fail "zswapctl said: $stderr"
+	assert_equal "$(zswap_param max_pool_percent)" 20
+}
+
+# raw_genl CMD FLAGS RESERVED: send the zswap family one request with the
+# given nlmsg flags (NLM_F_REQUEST and NLM_F_ACK added) and genlmsghdr
+# reserved field, no attribute; print "data" for each reply and then the
+# error of the final NLMSG_ERROR/NLMSG_DONE (0 for success), and the
+# extack message if any.
+raw_genl() {
+	local fam
+	fam=$(genl ctrl get name zswap | sed -n 's/.*ID: \(0x[0-9a-f]*\).*/\1/p')
+	/usr/bin/python3 - "$fam" "$@" <<'PY'
+import socket, struct, sys
+fam, cmd, flags, rsv = (int(a, 0) for a in sys.argv[1:5])
+s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 16)
+s.setsockopt(270, 11, 1)  # SOL_NETLINK, NETLINK_EXT_ACK
+s.send(struct.pack("=IHHIIBBH", 20, fam, 0x1 | 0x4 | flags, 1, 0, cmd, 1, rsv))
+while True:
+    buf = s.recv(1 << 16)
+    off = 0
+    while off < len(buf):
+        ln, typ, fl = struct.unpack_from("=IHH", buf, off)
+        if typ in (2, 3):  # NLMSG_ERROR, NLMSG_DONE
+            err = struct.unpack_from("=i", buf, off + 16)[0]
+            print(err)
+            # The extack TLVs: after the error of a DONE; after the error
+            # and the request of an ERROR (its header only on success or
+            # with NLM_F_CAPPED, 0x100)
+            tlv = off + 20
+            if typ == 2:
+                inner = struct.unpack_from("=I", buf, off + 20)[0]
+                tlv += 16 if err == 0 or fl & 0x100 else (inner + 3) & ~3
+            while tlv + 4 <= off + ln:
+                tlen, ttype = struct.unpack_from("=HH", buf, tlv)
+                if tlen < 4:
+                    break
+                if ttype == 1:  # NLMSGERR_ATTR_MSG
+                    print(buf[tlv + 4:tlv + tlen].split(b"\0")[0].decode())
+                tlv += (tlen + 3) & ~3
+            sys.exit(0)
+        print("data")
+        off += (ln + 3) & ~3
+PY
+}
+
+# resv_start_op 0: the core checks the header's reserved field and the
+# message flags of every command, the dump too. Commands 1 GET, 3
+# MEMCG_GET; 0x200 is NLM_F_EXCL, meaningless on a get; 0x300 NLM_F_DUMP.
+@test "every command gets genetlink's strict header and flags checks; clean requests pass" {
+	need_family
+	run -0 raw_genl 1 0 0
+	assert_output "data
+0"
+	run -0 raw_genl 1 0 1
+	assert_output "-22
+genlmsghdr.reserved field is not 0"
+	run -0 raw_genl 1 0x200 0
+	assert_output "-22
+ambiguous or reserved bits set in nlmsg_flags"
+	run -0 raw_genl 3 0x300 1
+	assert_output "-22
+genlmsghdr.reserved field is not 0"
+	run -0 raw_genl 3 0x700 0
+	assert_output "-22
+ambiguous or reserved bits set in nlmsg_flags"
+	run -0 raw_genl 3 0x300 0
+	assert_line --index 0 data
+	assert_line --index -1 0
+	# libzswapnl sends clean requests: every command of zswapctl works
+	cg_create nl
+	set_param max_pool_percent 20
+	run -0 "$BUILD/bin/zswapctl" --source netlink status --json
+	assert_equal "$(jq -r .source <<<"$output")" netlink
+	run -0 "$BUILD/bin/zswapctl" --source netlink cgroups --json
+	run -0 "$BUILD/bin/zswapctl" --source netlink set max-pool-percent 21
+	assert_equal "$(zswap_param max_pool_percent)" 21
+	run -0 "$BUILD/bin/zswapctl" --source netlink set cgroup /nl max 1M
+	assert_equal "$(cat $CGROOT/nl/memory.zswap.max)" 1048576
+}
+
+# in_ns CMD...: run CMD in the cgroup namespace of $NSHOLDER
+in_ns() { nsenter --cgroup="/proc/$NSHOLDER/ns/cgroup" "$@"; }
+
+# A cgroup namespace rooted at nl-ns (unshare -C by a process in it), with
+# nl-ns/a and nl-ns/b below and nl-out beside it: from inside, the paths
+# are relative to nl-ns, a dump lists nl-ns, a and b and nothing else, and
+# a cgroup outside is "no cgroup with this id", even to memcg-set.
+@test "in a cgroup namespace: paths relative to it, the dump lists its subtree only, outside cgroups refused" {
+	need_family
+	cg_create nl-ns
+	mkdir $CGROOT/nl-out
+	bash -c 'echo $$ > "$1/cgroup.procs" && exec unshare -C sleep 600' ns "$CGROOT/nl-ns" &
+	NSHOLDER=$!
+	local i
+	for i in $(seq 100); do
+		[ "$(readlink /proc/$NSHOLDER/ns/cgroup)" != "$(readlink /proc/self/ns/cgroup)" ] && break
+		sleep 0.1
+	done
+	[ "$(readlink /proc/$NSHOLDER/ns/cgroup)" != "$(readlink /proc/self/ns/cgroup)" ] ||
+		fail "no cgroup namespace"
+	# The namespace stays rooted at nl-ns; the holder leaves it so that
+	# nl-ns can give the memory controller to its children.
+	echo "$NSHOLDER" > $CGROOT/cgroup.procs
+	echo +memory > $CGROOT/nl-ns/cgroup.subtree_control
+	mkdir $CGROOT/nl-ns/a $CGROOT/nl-ns/b
+	local ns_id a_id b_id out_id
+	ns_id=$(stat -c %i $CGROOT/nl-ns)
+	a_id=$(stat -c %i $CGROOT/nl-ns/a)
+	b_id=$(stat -c %i $CGROOT/nl-ns/b)
+	out_id=$(stat -c %i $CGROOT/nl-out)
+
+	run -0 in_ns "${YNLQ[@]}" --dump memcg-get
+	run -0 jq -r '.[] | "\(.id) \(.path)"' <<<"$output"
+	assert_output "$ns_id /
+$a_id /a
+$b_id /b"
+	run -0 in_ns "${YNLQ[@]}" --do memcg-get --json "{\"id\": $a_id}"
+	assert_equal "$(jq -r .path <<<"$output")" /a
+	run in_ns "${YNLQ[@]}" --do memcg-get --json "{\"id\": $out_id}"
 	assert_failure
-	assert_output --partial "error: -1"
-	run nobody_ynl --do set --json '{"max-pool-percent": 5}'
+	assert_output --partial "error: -2"
+	assert_output --partial "'msg': 'no cgroup with this id'"
+	run in_ns "${YNLQ[@]}" --do memcg-set --json "{\"id\": $out_id, \"zswap-max\": 0}"
 	assert_failure
-	assert_output --partial "error: -1"
-	run nobody_ynl --do memcg-set --json "{\"id\": $id, \"zswap-max\": 0}"
-	assert_failure
-	assert_output --partial "error: -1"
-	assert_equal "$(cat $ZSWAP_PARAMS/* $CGROOT/nl/memory.zswap.max)" "$before"
+	assert_output --partial "'msg': 'no cgroup with this id'"
+	assert_equal "$(cat $CGROOT/nl-out/memory.zswap.max)" max
+	# Outside the namespace the same cgroup has its full path
+	run -0 "${YNLQ[@]}" --do memcg-get --json "{\"id\": $a_id}"
+	assert_equal "$(jq -r .path <<<"$output")" /nl-ns/a
+}
+
+# A chain of memcgs under nl-deep, each named DEEP_NAME (250 characters),
+# so that the deepest path is longer than PATH_MAX, or than the largest
+# dump message (32 KiB). In perl: a process for each mkdir and rmdir of
+# a hundred levels takes long in the guest.
+DEEP_NAME=$(printf 'd%.0s' {1..250})
+
+# deep_make LEVELS IDS: make the chain, LEVELS below nl-deep, each with
+# the memory controller; the ids of nl-deep and the chain, from the top,
+# go to the file IDS (the last is the deepest's).
+deep_make() {
+	mkdir $CGROOT/nl-deep
+	stat -c %i $CGROOT/nl-deep > "$2"
+	perl -e '
+		my ($top, $levels, $name) = @ARGV;
+		chdir $top or die "chdir $top: $!";
+		for (1 .. $levels) {
+			open(my $f, ">", "cgroup.subtree_control") or die "subtree_control: $!";
+			print $f "+memory\n";
+			close $f or die "+memory: $!";
+			mkdir $name or die "mkdir level $_: $!";
+			chdir $name or die "chdir: $!";
+			print((stat ".")[1], "\n");
+		}' $CGROOT/nl-deep "$1" "$DEEP_NAME" >> "$2" < /dev/null
+	[ "$(wc -l < "$2")" = $(($1 + 1)) ] || fail "the chain has $(wc -l < "$2") memcgs, not $(($1 + 1))"
+}
+
+deep_remove() {
+	[ -d $CGROOT/nl-deep ] || return 0
+	perl -e '
+		my ($top, $name) = @ARGV;
+		chdir $top or die;
+		my $n = 0;
+		while (-d $name) { chdir $name or die; $n++; }
+		for (1 .. $n) { chdir ".." or die; rmdir $name or die "rmdir: $!"; }
+	' $CGROOT/nl-deep "$DEEP_NAME"
+	rmdir $CGROOT/nl-deep
+}
+
+# deep_path LEVELS: the path of the chain's memcg LEVELS below nl-deep
+deep_path() {
+	local path=/nl-deep i
+	for ((i = 0; i < $1; i++)); do
+		path+=/$DEEP_NAME
+	done
+	echo "$path"
+}
+
+# check_deep_dump JSON IDS LEVELS...: the dump JSON holds each id of the
+# file IDS (nl-deep and its chain) exactly once, in the order of the file
+# (a cgroup before its children), and the memcg LEVELS below nl-deep with
+# its whole path, for each LEVELS.
+check_deep_dump() {
+	local json=$1 ids=$2 lv missing twice
+	missing=$(comm -23 <(sort "$ids") <(jq -r '.[].id' <<<"$json" | sort))
+	[ -z "$missing" ] || fail "a dump ended with success without: $(echo $missing)"
+	twice=$(jq -r '.[].id' <<<"$json" | sort | uniq -d)
+	[ -z "$twice" ] || fail "memcgs twice in a dump: $(echo $twice)"
+	assert_equal "$(jq -r '.[].id' <<<"$json" | grep -xFf "$ids")" "$(cat "$ids")"
+	shift 2
+	for lv in "$@"; do
+		assert_equal "$(jq -r ".[] | select(.id == $(sed -n "$((lv + 1))p" "$ids")) | .path" <<<"$json")" \
+			"$(deep_path "$lv")"
+	done
+}
+
+# The deepest path, 4,275 characters, is longer than PATH_MAX and than the
+# message a dump builds before its first read (NLMSG_GOODSIZE, some 3.7
+# KiB). Read with a buffer of 8 KiB (netlink's minimum) or YNL's 128 KiB,
+# the dump is whole and the path too: a path that does not fit what is
+# left of a message waits for the next one, which the client's buffer
+# sizes. nl-after-*, created last, come after the chain. A do reply is
+# sized for the path.
+@test "a path longer than PATH_MAX: get and a dump with an 8 KiB buffer return it whole" {
+	need_family
+	deep_remove
+	local ids=$BATS_TEST_TMPDIR/ids deepest after=$BATS_TEST_TMPDIR/after
+	deep_make 17 "$ids"
+	deepest=$(tail -n 1 "$ids")
+	assert_equal "$(deep_path 17 | wc -L)" 4275
+	mkdir $CGROOT/nl-after-1 $CGROOT/nl-after-2 $CGROOT/nl-after-3
+	ids_of $CGROOT/nl-after-* > "$after"
+
+	local recv json
+	for recv in 8192 ""; do
+		run -0 "${YNLQ[@]}" ${recv:+--dbg-small-recv $recv} --dump memcg-get
+		# The JSON comes last, after --dbg-small-recv's lines
+		json=$(tail -n 1 <<<"$output")
+		echo "# receive buffer ${recv:-default}: $(jq length <<<"$json") memcgs" >&3
+		check_deep_dump "$json" "$ids" 1 16 17
+		check_deep_dump "$json" "$after"
+	done
+	run -0 "${YNLQ[@]}" --do memcg-get --json "{\"id\": $deepest}"
+	assert_equal "$(jq -r .path <<<"$output")" "$(deep_path 17)"
+}
+
+# 132 levels: the paths from level 129 down (32,387 to 33,140 characters)
+# fit no dump message (at most 32 KiB less the kernel's overhead). The
+# dump still ends with success and brings every memcg, those without a
+# path, which a do by id returns whole. Every path shorter than PATH_MAX
+# (levels 1 to 16) comes whole in any message; the ones between may come
+# without, when the kernel could not allocate a large message.
+@test "a path longer than any dump message: the dump brings its memcg without the path, get with it" {
+	need_family
+	deep_remove
+	local ids=$BATS_TEST_TMPDIR/ids deepest json
+	deep_make 132 "$ids"
+	deepest=$(tail -n 1 "$ids")
+	assert_equal "$(deep_path 132 | wc -L)" 33140
+	assert_equal "$(deep_path 128 | wc -L)" 32136
+	run -0 "${YNLQ[@]}" --dump memcg-get
+	json=$output
+	echo "# $(jq length <<<"$json") memcgs, $(jq '[.[] | select(has("path") | not)] | length' <<<"$json") without a path" >&3
+	check_deep_dump "$json" "$ids" 1 8 16
+	# Levels 129 to 132 without a path; a path that comes is whole. One
+	# jq and one awk: a process per level takes minutes in the guest.
+	jq -r '.[] | "\(.id) \(.path // "none")"' <<<"$json" |
+		awk -v name="$DEEP_NAME" '
+			NR == FNR { level[$1] = FNR - 1; next }
+			!($1 in level) { next }
+			{
+				lv = level[$1]; want = "/nl-deep"
+				for (i = 0; i < lv; i++) want = want "/" name
+				if (lv > 128 && $2 != "none") { print "level " lv ": a path"; bad = 1 }
+				if (lv <= 128 && $2 != "none" && $2 != want) { print "level " lv ": " substr($2, 1, 80) "..."; bad = 1 }
+			}
+			END { exit bad }' "$ids" - || fail "wrong paths in the dump"
+	run -0 "${YNLQ[@]}" --do memcg-get --json "{\"id\": $deepest}"
+	assert_equal "$(jq -r .path <<<"$output")" "$(deep_path 132)"
 }
 
 # mkdirs_in_id_order PREFIX N: create PREFIX-001 .. PREFIX-N (zero-padded,
@@ -273,12 +599,14 @@ nr_dying() { awk '$1 == "nr_dying_descendants" { print $2 }' "$CGROOT/cgroup.sta
 ids_of() { [ $# = 0 ] || stat -c %i "$@"; }
 
 # check_dump IDS_FILE SURVIVORS GONE: IDS_FILE (the ids of one dump, in
-# the order they came) is in strictly increasing order, holds each id of
-# the file SURVIVORS exactly once and none of the file GONE.
+# the order they came) holds no id twice, each id of the file SURVIVORS
+# (siblings, created in their order) once and in that order, and none of
+# the file GONE.
 check_dump() {
-	local ids=$1 survivors=$2 gone=$3 missing present
-	awk 'NR > 1 && $1 <= prev { print "id " $1 " after " prev; bad = 1 }
-	     { prev = $1 } END { exit bad }' "$ids" || fail "the dump is not in strictly increasing id order"
+	local ids=$1 survivors=$2 gone=$3 missing present twice
+	twice=$(sort "$ids" | uniq -d)
+	[ -z "$twice" ] || fail "ids twice in the dump: $(echo $twice)"
+	assert_equal "$(grep -xFf "$survivors" "$ids")" "$(cat "$survivors")"
 	missing=$(comm -23 <(sort "$survivors") <(sort "$ids"))
 	[ -z "$missing" ] || fail "survivors missing from the dump: $(echo $missing)"
 	present=$(comm -12 <(sort "$gone") <(sort "$ids"))
@@ -327,16 +655,16 @@ check_dump() {
 
 # A dump stopped after its first part (tests/tools/dump-pause) while its
 # cursor's cgroup and the 40 survivors after it are removed: it resumes
-# after a removed id, meets more than a batch of the kernel's
-# (ZSWAP_NL_DUMP_BATCH, 32) of removed ids in a row, and must still go on
-# to the survivors after them and end with DONE.
+# after a removed memcg, meets 81 removed ones in a row, and must still go
+# on to the survivors after them and end with DONE.
 @test "a paused dump resumes after its removed cursor and 40 removed survivors, each survivor once" {
 	need_family
 	[ -x "$BUILD/tools/dump-pause" ] || fail "no $BUILD/tools/dump-pause: run 'make tools'"
 	mkdirs_in_id_order nl-dp 200
 	# A page of tmpfs charged to each: a removed one stays a dying memcg,
-	# which mem_cgroup_iter() still walks, so the kernel does meet the
-	# removed ids (a memcg freed at once would simply not be there).
+	# still on its parent's list of children, so the kernel's walk does
+	# meet the removed ones (a memcg freed at once would simply not be
+	# there).
 	DP_PAGES=$(mktemp -d "$BATS_TEST_TMPDIR/dp-pages.XXXXXX")
 	(
 		for d in "$CGROOT"/nl-dp-*; do

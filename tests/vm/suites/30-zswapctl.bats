@@ -227,7 +227,7 @@ snapshot() {
 	before=$(params_snapshot)
 	run -2 --separate-stderr nobody "$ZSWAPCTL" set compressor zstd
 	assert_one_line_error "permission denied: setting zswap parameters needs"
-	is_patched && assert_one_line_error "needs CAP_NET_ADMIN \\(root\\)"
+	is_patched && assert_one_line_error "needs CAP_SYS_ADMIN \\(root\\)"
 	run -2 --separate-stderr nobody "$ZSWAPCTL" set enabled off max-pool-percent 10
 	assert_one_line_error "permission denied"
 	run -2 --separate-stderr nobody "$ZSWAPCTL" set cgroup /zcflat max 1M
