@@ -33,13 +33,14 @@ help:
 	@echo 'make deps           install the Debian packages the project needs (root)'
 	@echo 'make                build the user-space programs'
 	@echo 'make tools          build the test tools and YNL (needs linux-source-6.12)'
-	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock|debug)'
+	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock|debug|patched-i386)'
 	@echo 'make kernel-tree    leave an editable git tree of the series in build/tree'
 	@echo 'make kernel-export  write build/tree commits back to kernel/patches and kernel/series'
 	@echo 'make kernel-bisect-check  build, lint and smoke-test the series one patch at a time'
 	@echo "make kernel-fullconfig-check  compile the files the series touches, W=1, Debian's config"
 	@echo "make bindeb-pkg     the patched kernel as linux-image .deb, Debian's config (hours)"
 	@echo "make vm CMD='...'   boot the guest kernel and run CMD inside it"
+	@echo 'make check-i386     boot the patched kernel built for i386 and run its 32-bit tests'
 	@echo 'make demo           boot the patched kernel and show zswap on a swapping workload'
 	@echo 'make check          every test CI runs: host suites, packages, guest suites on the'
 	@echo '                    patched, stock and debug kernels, stress, fuzzer, harness self-tests'
@@ -76,6 +77,30 @@ $(BUILD)/tools/%: tests/tools/%.c tests/tools/mix64.h
 $(BUILD)/tools/%: tests/stress/%.c include/uapi/linux/zswap.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Iinclude/uapi -o $@ $<
+
+# The 32-bit guest's programs (tests/vm/run --arch i386), static for i386:
+# its /init, its tests and the swap checker. The cross compiler, not
+# gcc -m32: gcc-multilib would remove every cross compiler installed.
+CC32 ?= i686-linux-gnu-gcc
+I386_TOOLS := $(BUILD)/i386/init $(BUILD)/i386/check $(BUILD)/i386/swapverify
+.PHONY: i386-tools check-i386
+i386-tools: $(I386_TOOLS)
+
+$(BUILD)/i386/init: tests/vm/i386/init.c
+	@mkdir -p $(@D)
+	$(CC32) -static $(ALL_CFLAGS) -o $@ $<
+
+$(BUILD)/i386/check: tests/vm/i386/check.c include/uapi/linux/zswap.h
+	@mkdir -p $(@D)
+	$(CC32) -static $(ALL_CFLAGS) -Iinclude/uapi -o $@ $<
+
+$(BUILD)/i386/swapverify: tests/tools/swapverify.c tests/tools/mix64.h
+	@mkdir -p $(@D)
+	$(CC32) -static $(ALL_CFLAGS) -pthread -o $@ $<
+
+# The i386 kernel and its guest's tests, TAP on stdout
+check-i386: i386-tools
+	@tests/vm/check-i386
 
 kernel:
 	@kernel/scripts/build.sh $(KERNEL_FLAVOUR) >/dev/null

@@ -5,6 +5,9 @@
 #   build.sh stock    pristine source, the baseline of tests and benchmarks
 #   build.sh patched  source + kernel/series (the default)
 #   build.sh debug    patched + kernel/config/flavours/debug.config
+#   build.sh patched-i386  patched, built for 32-bit x86 (ARCH=i386): the
+#                     same fragments plus kernel/config/arch/i386.config,
+#                     for the 32-bit guest (tests/vm/run --arch i386)
 #   build.sh stock-6.12  pristine linux-source-6.12, the upstream peer the
 #                     benchmarks compare against; the same fragments plus
 #                     kernel/config/versions/6.12.config
@@ -16,14 +19,16 @@
 . "$(dirname "$0")/common.sh"
 
 FLAVOUR=${1:-patched}
+KARCH=x86_64
 case $FLAVOUR in
 stock)   VARIANT=stock;   EXTRA= ;;
 patched) VARIANT=patched; EXTRA= ;;
 debug)   VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config ;;
+patched-i386) VARIANT=patched; KARCH=i386; EXTRA=$TOP/kernel/config/arch/i386.config ;;
 stock-*) VARIANT=stock;   EXTRA= ; set_kver "${FLAVOUR#stock-}"
 	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL)"
 	 FLAVOUR=stock ;;
-*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, stock-6.12)" ;;
+*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, patched-i386, stock-6.12)" ;;
 esac
 # What another kernel version needs beyond the 6.1 fragments
 VERSION_FRAGMENT=$TOP/kernel/config/versions/$KVER.config
@@ -82,21 +87,32 @@ if [ "$(cat "$BUILD/src/.$KVER-$VARIANT.applied" 2>/dev/null || true)" != "$SRC_
 	echo "$SRC_KEY" > "$BUILD/src/.$KVER-$VARIANT.applied"
 fi
 
-kernel_make "$SRC" "$OBJ" \
+KERNEL_ARCH=$KARCH kernel_make "$SRC" "$OBJ" \
 	KBUILD_BUILD_TIMESTAMP="zswapctl" KBUILD_BUILD_USER=zswapctl KBUILD_BUILD_HOST=build
 
 # Build the config in a scratch folder and install it only when it differs:
 # an identical .config must not make Kbuild think every option changed.
 CFG=$BUILD/obj/.config-$KVER-$FLAVOUR
 rm -rf "$CFG.d" && mkdir -p "$CFG.d"
-make -s -C "$SRC" O="$CFG.d" ARCH=x86_64 tinyconfig >"$LOG" 2>&1
+make -s -C "$SRC" O="$CFG.d" ARCH=$KARCH tinyconfig >"$LOG" 2>&1
 # shellcheck disable=SC2086
 (cd "$CFG.d" && "$SRC/scripts/kconfig/merge_config.sh" -m .config $FRAGMENTS $EXTRA) >>"$LOG" 2>&1
-make -s -C "$SRC" O="$CFG.d" ARCH=x86_64 olddefconfig >>"$LOG" 2>&1
+make -s -C "$SRC" O="$CFG.d" ARCH=$KARCH olddefconfig >>"$LOG" 2>&1
+# A later fragment overrides an earlier one (merge_config.sh's rule), and
+# "# CONFIG_X is not set" asks for X to be off: i386.config turns 64BIT off.
 # shellcheck disable=SC2086
-missing=$(cat $FRAGMENTS $EXTRA | grep -E '^CONFIG_[A-Z0-9_]+=' | while read -r want; do
-	grep -qxF "$want" "$CFG.d/.config" || echo "$want"
-done)
+missing=$(cat $FRAGMENTS $EXTRA |
+	sed -n -e 's/^\(CONFIG_[A-Z0-9_]*\)=.*/\1 &/p' \
+	       -e 's/^# \(CONFIG_[A-Z0-9_]*\) is not set$/\1 &/p' |
+	awk '{ want[$1] = $0; if (!($1 in seen)) { seen[$1] = 1; order[n++] = $1 } }
+	     END { for (i = 0; i < n; i++) print want[order[i]] }' |
+	while read -r sym want; do
+		if [ "${want:0:1}" = "#" ]; then
+			! grep -q "^$sym=" "$CFG.d/.config" || echo "$want"
+		else
+			grep -qxF "$want" "$CFG.d/.config" || echo "$want"
+		fi
+	done)
 [ -z "$missing" ] || die "options dropped by Kconfig: $(echo $missing)"
 cmp -s "$CFG.d/.config" "$OBJ/.config" || cp "$CFG.d/.config" "$OBJ/.config"
 rm -rf "$CFG.d"

@@ -67,9 +67,11 @@ export CCACHE_BASEDIR=$BUILD
 hash_of() { cat "$@" /dev/null | sha256sum | cut -c1-16; }
 
 # kernel_make SRC OBJ [VAR=VALUE...]: set KMAKE to the make command line of
-# an out-of-tree x86_64 build of SRC in OBJ, through ccache when there is one.
+# an out-of-tree build of SRC in OBJ for KERNEL_ARCH (x86_64 unless set:
+# i386 for the 32-bit guest, the host's gcc with -m32), through ccache when
+# there is one.
 kernel_make() {
-	KMAKE=(make -C "$1" O="$2" ARCH=x86_64 -j"$(nproc)" "${@:3}")
+	KMAKE=(make -C "$1" O="$2" ARCH="${KERNEL_ARCH:-x86_64}" -j"$(nproc)" "${@:3}")
 	if command -v ccache >/dev/null; then
 		KMAKE+=(CC="ccache gcc")
 	fi

@@ -117,3 +117,17 @@ REPORTS=(
 	assert_failure
 	assert_output --partial "unknown flavour 'fancy'"
 }
+
+# The 32-bit guest has no shell and only the series is built for i386: the
+# harness says so before it builds or boots anything.
+@test "tests/vm/run --arch i386 refuses another flavour and a missing command" {
+	run "$TOP/tests/vm/run" --arch i386 --flavour stock -- true
+	assert_failure 2
+	assert_output --partial "boots the patched kernel only, not 'stock'"
+	run "$TOP/tests/vm/run" --arch i386
+	assert_failure 2
+	assert_output --partial "needs a command: the guest has no shell"
+	run "$TOP/tests/vm/run" --arch arm -- true
+	assert_failure 2
+	assert_output --partial "unknown --arch arm"
+}
