@@ -336,7 +336,7 @@ static bool dump_each_once(unsigned int memcgs)
 	struct dump d = { 0 };
 	uint64_t *want;
 	char path[256];
-	bool ok = true;
+	bool ok = true, repeat = false;
 	int fd, family;
 
 	want = calloc(nr, sizeof(*want));
@@ -410,14 +410,14 @@ static bool dump_each_once(unsigned int memcgs)
 		diag("%zu of the %zu cgroups did not come exactly once\n", wrong, nr);
 		ok = false;
 	}
-	/* Not ours either: no cgroup comes twice */
-	for (i = 0; i < d.nr; i++)
-		for (j = i + 1; j < d.nr; j++)
+	/* Not ours either: no cgroup comes twice; the first repeat says it */
+	for (i = 0; i < d.nr && !repeat; i++)
+		for (j = i + 1; j < d.nr && !repeat; j++)
 			if (d.recs[i].id == d.recs[j].id) {
 				diag("record %zu repeats record %zu (id %#" PRIx64 ")\n",
 				     j, i, d.recs[i].id);
+				repeat = true;
 				ok = false;
-				j = i = d.nr;	/* one is enough to say */
 			}
 	free(d.recs);
 	free(want);
@@ -590,7 +590,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!swapverify || !memcgs || memcgs > 999 || max_mib >= mib) {
-		fprintf(stderr, "usage: check --swapverify PATH [--memcgs 1-999] [--mib N] [--max-mib M<N]\n");
+		fprintf(stderr,
+			"usage: check --swapverify PATH [--memcgs 1-999] [--mib N] [--max-mib M<N]\n");
 		return 2;
 	}
 	if (vm_out) {
