@@ -139,7 +139,7 @@ enum zswapnl_memcg_field {
 struct zswapnl_memcg {
 	uint32_t struct_size;
 	uint64_t known;			/* 1 << enum zswapnl_memcg_field */
-	uint64_t id;			/* cgroup id: the cgroup2 inode number */
+	uint64_t id;			/* cgroup id, as name_to_handle_at() gives it */
 	char *path;			/* "/" or "/a/b"; owned, see zswapnl_memcg_free() */
 	uint64_t compressed_bytes;	/* memory.zswap.current */
 	uint64_t stored_pages;		/* memory.stat zswapped / page size */

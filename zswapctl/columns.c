@@ -59,7 +59,7 @@ const struct column columns[] = {
 	{
 		.name = "ID",
 		.header = "ID",
-		.help = "cgroup id (inode number of its folder)",
+		.help = "cgroup id (inode number of its folder on 64-bit)",
 		.json_key = "id",
 		.align = ALIGN_RIGHT,
 		.kind = KIND_COUNT,
