@@ -175,6 +175,7 @@ TAP_CASES(
 	{ "6.12 tree: reject_compress_fail and vmstat's zswpwb; no zero pages", linux_6_12 },
 	{ "6.18 tree: decompress_fail, stored_incompressible_pages; no zpool", linux_6_18 },
 	{ "memory.stat's zswpwb per cgroup, unknown on 6.1", memcg_zswpwb },
-	{ "without debugfs, the pool and stored sizes from /proc/meminfo", meminfo_without_debugfs },
+	{ "without debugfs, the pool and stored sizes from /proc/meminfo",
+	  meminfo_without_debugfs },
 	{ "a 1.0 caller's struct: nothing written past it, no 1.1 field known", caller_of_1_0 },
 )
