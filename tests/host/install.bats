@@ -181,7 +181,7 @@ pc() {
 	run -0 env LD_LIBRARY_PATH="$lib" ldd "$zc"
 	assert_output --regexp "libzswapnl\.so\.1 => $lib/libzswapnl\.so\.1 "
 	run -0 env LD_LIBRARY_PATH="$lib" "$zc" --version
-	assert_output --regexp '^zswapctl [0-9]+\.[0-9]+\.[0-9]+ \(libzswapnl 1\.0'
+	assert_output --regexp '^zswapctl [0-9]+\.[0-9]+\.[0-9]+ \(libzswapnl 1\.1\.0,'
 	run -0 env LD_LIBRARY_PATH="$lib" "$zc" --help
 	assert_line --regexp '^Usage:'
 	assert_line --partial "zswapctl(8)"
@@ -226,9 +226,11 @@ pc() {
 	[ -r "$BUILD/lib/libzswapnl.so.1.1.0" ] || fail "no library: make install built none"
 	run -0 "$TOP/scripts/gen-symbols" "$BUILD/lib/libzswapnl.so.1.1.0"
 	assert_output "$(cat "$TOP/debian/libzswapnl1.symbols")"
-	# one version node, LIBZSWAPNL_1.0, as the soname's ABI promises
+	# The soname stays libzswapnl.so.1: 1.1 only adds, in a node of its
+	# own that inherits LIBZSWAPNL_1.0, whose symbols keep their version
 	run -0 grep -c '{' "$TOP/libzswapnl/libzswapnl.map"
-	assert_output 1
+	assert_output 2
 	run -0 grep -o '^LIBZSWAPNL_[0-9.]*' "$TOP/libzswapnl/libzswapnl.map"
-	assert_output LIBZSWAPNL_1.0
+	assert_output "$(printf '%s\n' LIBZSWAPNL_1.0 LIBZSWAPNL_1.1)"
+	run -0 grep -x '} LIBZSWAPNL_1.0;' "$TOP/libzswapnl/libzswapnl.map"
 }

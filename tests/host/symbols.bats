@@ -26,9 +26,9 @@ exported() {
 		awk '{ if (!sub(/@@/, "@", $3)) $3 = $3 "@" $3; print $3 }' | LC_ALL=C sort
 }
 
-# The names of the version script's global: section, sorted
+# The names of the version script's global: sections, sorted
 map_names() {
-	awk '/global:/ { on = 1; next } /local:/ { on = 0 }
+	awk '/global:/ { on = 1; next } /local:/ || /^}/ { on = 0 }
 	     on { gsub(/[ \t;]/, ""); if ($0 != "") print }' \
 		"$TOP/libzswapnl/libzswapnl.map" | LC_ALL=C sort
 }
