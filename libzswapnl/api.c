@@ -57,6 +57,7 @@ int zswapnl_get_global(struct zswapnl *handle, struct zswapnl_global *global,
 		znl_read_vmstat(handle, &g);
 	}
 	znl_copy_out(global, &g, sizeof(g));
+	znl_global_mask_known(global);
 	return ret;
 }
 
@@ -68,6 +69,7 @@ static int memcg_out(struct zswapnl_memcg *memcg, struct zswapnl_memcg *m, int r
 		znl_memcg_reset(m);
 	}
 	znl_copy_out(memcg, m, sizeof(*m));
+	znl_memcg_mask_known(memcg);
 	return ret;
 }
 
@@ -246,5 +248,6 @@ int zswapnl_read_event(struct zswapnl *handle, struct zswapnl_event *event,
 	size = event->struct_size;
 	znl_copy_out(event, &ev, sizeof(ev));
 	event->state.struct_size = size - offsetof(struct zswapnl_event, state);
+	znl_global_mask_known(&event->state);
 	return ret;
 }

@@ -193,6 +193,11 @@ static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
 		m->zswpout = val;
 		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPOUT);
 	}
+	/* Since Linux 6.8 */
+	if (!znl_kv_u64(text, "zswpwb", &val)) {
+		m->zswpwb = val;
+		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPWB);
+	}
 	free(text);
 }
 

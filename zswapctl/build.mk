@@ -5,8 +5,9 @@
 #   make unit-tests-zswapctl   $(BUILD)/tests/unit/zswapctl-*, TAP on stdout, and
 #                              the tools of tests/cli ($(BUILD)/tests/cli/*)
 #
-# The parts that need no library (parsers, formatters, the column table,
-# the tree) also go into an archive, so each unit test links only them.
+# The parts that need no handle (parsers, formatters, the column table,
+# the tree) also go into an archive, so each unit test links only them and
+# the static library, whose table of fields the outputs follow.
 
 .PHONY: zswapctl unit-tests-zswapctl
 
@@ -54,11 +55,11 @@ $(BUILD)/bin/zswapctl $(ZSWAPCTL_INST): $(ZSWAPCTL_OBJS) | lib
 		-lzswapnl -lcjson $(NCURSES_LIBS)
 
 $(BUILD)/tests/unit/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.h \
-		$(ZSWAPCTL_PURE_LIB)
+		$(ZSWAPCTL_PURE_LIB) $(BUILD)/lib/libzswapnl.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ZSWAPCTL_CPPFLAGS) -MF $(ZSWAPCTL_OUT)/unit-$*.d \
 		-Izswapctl -Itests/unit -o $@ $< \
-		$(ZSWAPCTL_PURE_LIB) -lcjson
+		$(ZSWAPCTL_PURE_LIB) $(BUILD)/lib/libzswapnl.a -lmnl -lcjson
 
 $(BUILD)/tests/cli/%: tests/cli/%.c
 	@mkdir -p $(@D)

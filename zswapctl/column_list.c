@@ -9,9 +9,10 @@ void column_list_default(struct column_list *list)
 {
 	size_t i;
 
+	list->count = 0;
 	for (i = 0; i < nr_columns; i++)
-		list->cols[i] = &columns[i];
-	list->count = nr_columns;
+		if (!columns[i].extra)
+			list->cols[list->count++] = &columns[i];
 }
 
 int column_list_parse(struct column_list *list, const char *arg, char *bad,

@@ -34,7 +34,7 @@ static void status_usage(void)
 	       " zswapctl status [options]\n"
 	       "\n"
 	       "Show zswap's parameters and counters: pool size against its limit,\n"
-	       "stored and zero pages, compression ratio, rejects, writeback, zswpin\n"
+	       "stored and zero pages, pool ratio, rejects, writeback, zswpin\n"
 	       "and zswpout. A figure the source cannot give shows as '-' (null in JSON).\n"
 	       "\n"
 	       "Options:\n"

@@ -21,7 +21,7 @@ static void top_usage(void)
 	printf("Usage:\n"
 	       " zswapctl top [options]\n"
 	       "\n"
-	       "Show zswap live: the pool against its limit, the compression ratio,\n"
+	       "Show zswap live: the pool against its limit, the pool ratio,\n"
 	       "stored and zero pages and the store, load, reject and writeback rates\n"
 	       "at the top, and below them the cgroups with their rates over the last\n"
 	       "interval.\n"

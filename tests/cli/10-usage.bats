@@ -153,7 +153,7 @@ setup() {
 	run -0 zc --list-commands
 	assert_output "$(printf '%s\n' status cgroups memcg set monitor export top)"
 	run -0 zc --list-columns
-	assert_output "$(printf '%s\n' PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX)"
+	assert_output "$(printf '%s\n' PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX)"
 	run -0 zc --list-set-params
 	assert_output "$(printf '%s\n' compressor zpool enabled max-pool-percent \
 		accept-threshold-percent cgroup)"

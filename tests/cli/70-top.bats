@@ -30,9 +30,9 @@ teardown() {
 	assert_equal "$(grep -c . <<<"$output")" 27
 	assert_line --regexp '^time: [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z  sample: 1  interval: [0-9]+\.[0-9]{2} s  source: fallback$'
 	# The recorded tree: pool_total_size 13004800 B of MemTotal 2049260 kB
-	# * 20% = 419688448 B, ratio 9476 * 4096 / 13004800 = 2.985, zero_pages
+	# * 20% = 419688448 B, pool ratio 9476 * 4096 / 13004800 = 2.985, zero_pages
 	# 3091 (not same_filled_pages, 3104)
-	assert_line 'pool: 12.4 MiB of 400.2 MiB (3.1%)  ratio: 2.98  stored: 9476  zero: 3091'
+	assert_line 'pool: 12.4 MiB of 400.2 MiB (3.1%)  pool ratio: 2.98  stored: 9476  zero: 3091'
 	# A recorded tree does not move: every rate is 0, none unknown
 	assert_line 'pages/s: store 0  load 0  reject 0  written back 0'
 	assert_line --regexp '^PATH +ZSWPOUT/s(v|▼) +ZSWPIN/s +COMPRESSED +STORED +ZERO +RATIO +MAX$'
@@ -120,7 +120,7 @@ start_top() {
 @test "curses: the header and the table; h shows the help; q quits and restores the terminal" {
 	start_top -d 0.2
 	wait_for_pane '^Pool \[.*12\.4 MiB of 400\.2 MiB \(3\.1%\)\]$'
-	wait_for_pane '^Ratio 2\.98   Stored 9476   Zero 3091'
+	wait_for_pane '^Pool ratio 2\.98   Stored 9476   Zero 3091'
 	wait_for_pane '^Pages/s  store 0   load 0   reject 0   written back 0'
 	wait_for_pane '^PATH +ZSWPOUT/s[▼v] +ZSWPIN/s '
 	wait_for_pane '^/outer/inner +0 +0 +8 KiB +7 +- +3\.50 +8 MiB$'
