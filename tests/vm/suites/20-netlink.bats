@@ -290,7 +290,8 @@ params() { grep -H . "$ZSWAP_PARAMS"/* | sed "s|^$ZSWAP_PARAMS/||; s|:|=|"; }
 zsmalloc_pool_ids() {
 	local d
 	for d in /sys/kernel/debug/zsmalloc/zswap*; do
-		[ -e "$d" ] && echo $((16#${d##*/zswap}))
+		# Gone since the glob: a released pool
+		[ ! -e "$d" ] || echo $((16#${d##*/zswap}))
 	done
 }
 
