@@ -19,6 +19,7 @@ teardown() {
 	[ -z "${LISTENER:-}" ] || { kill "$LISTENER" 2>/dev/null; wait "$LISTENER" 2>/dev/null; LISTENER=; }
 	[ -z "${PAUSER:-}" ] || { kill "$PAUSER" 2>/dev/null; wait "$PAUSER" 2>/dev/null; PAUSER=; }
 	[ -z "${NSHOLDER:-}" ] || { kill "$NSHOLDER" 2>/dev/null; wait "$NSHOLDER" 2>/dev/null; NSHOLDER=; }
+	[ -z "${MONITOR:-}" ] || { kill "$MONITOR" 2>/dev/null; wait "$MONITOR" 2>/dev/null; MONITOR=; }
 	cg_remove nl
 	[ ! -d $CGROOT/nl-ns ] || rmdir $CGROOT/nl-ns/*/ $CGROOT/nl-ns 2>/dev/null || true
 	[ ! -d $CGROOT/nl-out ] || rmdir $CGROOT/nl-out || true
@@ -238,6 +239,183 @@ event params-changed zstd"
 	assert_failure
 	assert_output --partial "error: -22"
 	assert_equal "$(cat $ZSWAP_PARAMS/*)" "$before"
+}
+
+# family_id: the zswap family's id, in hex
+family_id() { genl ctrl get name zswap | sed -n 's/.*ID: \(0x[0-9a-f]*\).*/\1/p'; }
+
+# params: every zswap module parameter, NAME=VALUE, one a line
+params() { grep -H . "$ZSWAP_PARAMS"/* | sed "s|^$ZSWAP_PARAMS/||; s|:|=|"; }
+
+# A SET is all or nothing. z3fold cannot create a pool while no thread can
+# be created (its pool has two workqueues, each with a rescuer thread):
+# tests/tools/zswap-set-nofork.py sends the SET with kernel.threads-max at
+# its minimum. From zbud/lzo, a SET of lz4, z3fold, enabled and both
+# percentages then fails at the z3fold pool, and must leave every
+# parameter as it was. A series that applies the compressor first (a
+# zbud/lz4 pool needs no thread) leaves lz4 in force. The percentages are
+# then refused with a valid compressor, and nothing changes either.
+@test "a SET that fails late, at its pool or a percentage, changes no parameter; the extack names the attribute" {
+	need_family
+	set_param zpool zbud
+	set_param compressor lzo
+	set_param enabled Y
+	set_param max_pool_percent 20
+	set_param accept_threshold_percent 90
+	local before threads
+	before=$(params)
+	threads=$(cat /proc/sys/kernel/threads-max)
+	run -0 /usr/bin/python3 "$TOP/tests/tools/zswap-set-nofork.py" "$(family_id)" \
+		compressor=lz4 zpool=z3fold enabled=0 max_pool_percent=33 accept_threshold_percent=77
+	assert_equal "$(cat /proc/sys/kernel/threads-max)" "$threads"
+	assert_equal "$(params)" "$before"
+	assert_output "error -22 'this zpool cannot create a pool, see the kernel log' at zpool"
+	# The same SET with threads to spare applies it all
+	run -0 "${YNLQ[@]}" --do set --json '{"compressor": "lz4", "zpool": "z3fold", "enabled": 0,
+		"max-pool-percent": 33, "accept-threshold-percent": 77}'
+	assert_equal "$(zswap_param zpool) $(zswap_param compressor) $(zswap_param enabled)" "z3fold lz4 N"
+	assert_equal "$(zswap_param max_pool_percent) $(zswap_param accept_threshold_percent)" "33 77"
+	set_param zpool zbud
+	set_param compressor lzo
+	before=$(params)
+	run "${YNLQ[@]}" --do set --json '{"compressor": "lz4", "zpool": "zsmalloc", "max-pool-percent": 101}'
+	assert_failure
+	assert_output --partial "'bad-attr': '.max-pool-percent'"
+	assert_equal "$(params)" "$before"
+}
+
+# zsmalloc_pool_ids: the numbers of zswap's zsmalloc pools, one a line:
+# their debugfs folders are named zswap<hex> from the counter
+# zswap_pool_create() increments for every pool of any zpool.
+zsmalloc_pool_ids() {
+	local d
+	for d in /sys/kernel/debug/zsmalloc/zswap*; do
+		# Gone since the glob: a released pool
+		[ ! -e "$d" ] || echo $((16#${d##*/zswap}))
+	done
+}
+
+# new_pool_id BEFORE: the one zsmalloc pool id not in BEFORE
+new_pool_id() { zsmalloc_pool_ids | grep -vxF -f <(echo "$1") || true; }
+
+# monitor_events_start: zswapctl monitor --json in the background, its
+# output in MON_LOG, once it joined the events group
+monitor_events_start() {
+	local grp i
+	grp=$(genl ctrl get name zswap | sed -n 's/.*#1: *ID-0x\([0-9a-f]*\) *name: events.*/\1/p')
+	MON_LOG=$BATS_TEST_TMPDIR/monitor.json
+	"$ZSWAPCTL" monitor --json > "$MON_LOG" &
+	MONITOR=$!
+	for i in $(seq 200); do
+		listening "$grp" && return 0
+		sleep 0.1
+	done
+	fail "zswapctl monitor did not subscribe"
+}
+
+# monitor_events_until_percent N: set max_pool_percent to N over netlink,
+# wait for the params-changed event that carries it (events are sent in
+# order, so every earlier one came before it), stop the monitor, and print
+# the events as they came: "event compressor zpool", one a line
+monitor_events_until_percent() {
+	local i
+	"${YNLQ[@]}" --do set --json "{\"max-pool-percent\": $1}" > /dev/null ||
+		fail "could not set max-pool-percent $1"
+	for i in $(seq 300); do
+		jq -e --argjson p "$1" \
+			'select(.event == "params_changed" and .max_pool_percent == $p)' \
+			"$MON_LOG" > /dev/null 2>&1 && break
+		sleep 0.1
+	done
+	kill "$MONITOR"
+	wait "$MONITOR" || true
+	MONITOR=
+	jq -r '"\(.event) \(.compressor) \(.zpool)"' "$MON_LOG"
+}
+
+# From zsmalloc/deflate, a SET of lz4 and zbud creates the zbud/lz4 pool
+# and no other: the next zsmalloc pool created after it is numbered two
+# after the deflate one. A series that switches the compressor first makes
+# a throwaway zsmalloc/lz4 pool in between, and a second pool-switched.
+@test "compressor and zpool in one SET: exactly one new pool, one pool-switched event" {
+	need_family
+	set_param max_pool_percent 20
+	set_param zpool zsmalloc
+	set_param compressor lzo
+	# No entry left anywhere: every pool but the current one goes, and
+	# none is there to be reused below
+	drain_swap
+	local i before deflate
+	for i in $(seq 100); do
+		[ "$(zsmalloc_pool_ids | wc -l)" = 1 ] && break
+		sleep 0.2
+	done
+	before=$(zsmalloc_pool_ids)
+	assert_equal "$(wc -l <<<"$before")" 1
+	set_param compressor deflate
+	deflate=$(new_pool_id "$before")
+	[[ $deflate =~ ^[0-9]+$ ]] || fail "no one new zsmalloc pool for deflate: '$deflate'"
+
+	monitor_events_start
+	run -0 "${YNLQ[@]}" --do set --json '{"compressor": "lz4", "zpool": "zbud"}'
+	assert_equal "$(zswap_param zpool) $(zswap_param compressor)" "zbud lz4"
+	run -0 monitor_events_until_percent 21
+	local events=$output
+
+	before=$(zsmalloc_pool_ids)
+	set_param zpool zsmalloc
+	assert_equal "$(new_pool_id "$before")" $((deflate + 2))
+	echo "$events"
+	assert_equal "$(grep -c '^pool_switched ' <<<"$events")" 1
+	grep -qx "pool_switched lz4 zbud" <<<"$events" || fail "no pool_switched event for lz4 and zbud"
+}
+
+# A pool-switched event says a pool with another compressor or zpool
+# became current: a SET or a write that names the current ones switches
+# nothing, and sends none (params-changed, for a SET, is right).
+@test "a SET or a write of the current compressor and zpool sends no pool-switched event" {
+	need_family
+	set_param max_pool_percent 20
+	set_param zpool zbud
+	set_param compressor lzo
+	monitor_events_start
+	run -0 "${YNLQ[@]}" --do set --json '{"compressor": "lzo", "zpool": "zbud"}'
+	run -0 "${YNLQ[@]}" --do set --json '{"compressor": "lzo", "max-pool-percent": 20}'
+	echo lzo > $ZSWAP_PARAMS/compressor
+	echo zbud > $ZSWAP_PARAMS/zpool
+	run -0 monitor_events_until_percent 22
+	refute_line --partial pool_switched
+	assert_line "params_changed lzo zbud"
+}
+
+# Both interfaces take 0 to 100 for either percentage and refuse the rest,
+# leaving the parameter as it was: above 100 means nothing more than 100
+# (the pool cannot outgrow RAM, the threshold is of the limit), and large
+# values overflow zswap's limit arithmetic.
+@test "sysfs and netlink accept and refuse the same percentages: 0 to 100" {
+	need_family
+	set_param max_pool_percent 20
+	set_param accept_threshold_percent 90
+	local p v want sys nl
+	for p in max_pool_percent accept_threshold_percent; do
+		for v in 0 100 101 1000 4294967295; do
+			want=refused
+			[ "$v" -le 100 ] && want=accepted
+			echo 50 > "$ZSWAP_PARAMS/$p"
+			sys=refused
+			if (echo "$v" > "$ZSWAP_PARAMS/$p") 2>/dev/null; then sys=accepted; fi
+			[ "$(zswap_param $p)" = "$([ $sys = accepted ] && echo "$v" || echo 50)" ] ||
+				fail "sysfs $sys $p $v but it reads $(zswap_param $p)"
+			echo 50 > "$ZSWAP_PARAMS/$p"
+			nl=refused
+			if "${YNLQ[@]}" --do set --json "{\"${p//_/-}\": $v}" > /dev/null 2>&1; then
+				nl=accepted
+			fi
+			[ "$(zswap_param $p)" = "$([ $nl = accepted ] && echo "$v" || echo 50)" ] ||
+				fail "netlink $nl $p $v but it reads $(zswap_param $p)"
+			assert_equal "$p $v: sysfs $sys, netlink $nl" "$p $v: sysfs $want, netlink $want"
+		done
+	done
 }
 
 # as CALLER CMD...: run CMD as one of the callers the family must tell

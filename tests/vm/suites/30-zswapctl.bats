@@ -301,6 +301,31 @@ refused() {
 	refused 2 "zpool" set zpool nope
 }
 
+# A set the kernel refuses late, at the pool: z3fold cannot create one
+# while no thread can be created (its workqueues have rescuer threads).
+# zswapctl is started first and then forks nothing: the shell that execs
+# it sets kernel.threads-max to its minimum, and this shell sets it back
+# with a builtin. Over netlink one SET, all or nothing, with the extack's
+# reason; through the files (stock) the compressor written first is set
+# back. Either way: one line, exit 2, and nothing changed.
+@test "set refused late by the kernel: one line with the reason, nothing changed" {
+	set_param zpool zbud
+	set_param compressor lzo
+	local threads before rc=0 out=$BATS_TEST_TMPDIR/out err=$BATS_TEST_TMPDIR/err
+	threads=$(cat /proc/sys/kernel/threads-max)
+	before=$(params_snapshot)
+	bash -c 'echo 20 > /proc/sys/kernel/threads-max && exec "$@"' zc \
+		"$ZSWAPCTL" set compressor lz4 zpool z3fold > "$out" 2> "$err" || rc=$?
+	echo "$threads" > /proc/sys/kernel/threads-max
+	cat "$out" "$err"
+	assert_equal "$(params_snapshot)" "$before"
+	assert_equal "exit $rc, $(wc -l < "$err") line(s)" "exit 2, 1 line(s)"
+	local reason=
+	is_patched && reason="this zpool cannot create a pool, see the kernel log"
+	[[ $(cat "$err") =~ ^zswapctl:\ .*$reason.*\;\ nothing\ changed,\ in\ force:\ compressor\ lzo,\ zpool\ zbud$ ]] ||
+		fail "not the message expected"
+}
+
 @test "valgrind: status, cgroups and set leak nothing and touch no bad memory" {
 	cg_create zcflat
 	set_param compressor lzo
