@@ -141,7 +141,10 @@ nl_get() { ynl --do get; }
 	set_param compressor lzo
 	local grp log=$BATS_TEST_TMPDIR/events
 	grp=$(genl ctrl get name zswap | sed -n 's/.*#1: *ID-0x\([0-9a-f]*\) *name: events.*/\1/p')
-	ynl --subscribe events --sleep 20 > "$log" 2>&1 &
+	# The listener waits for the two events a compressor set sends.
+	/usr/bin/python3 "$TOP/tests/tools/ynl-listen.py" "$BUILD/ynl/tools/net/ynl" \
+		"$TOP/kernel/spec/zswap.yaml" "$BUILD/ynl/Documentation/netlink/genetlink.yaml" \
+		events 2 > "$log" 2>&1 &
 	LISTENER=$!
 	# Wait until the listener joined the group (a bit in /proc/net/netlink).
 	local i
@@ -153,9 +156,11 @@ nl_get() { ynl --do get; }
 	assert_success
 	assert_equal "$(zswap_param compressor)" zstd
 	assert_equal "$(nl_get | jq -r .compressor)" zstd
-	wait "$LISTENER"
+	local rc=0
+	wait "$LISTENER" || rc=$?
 	LISTENER=
 	cat "$log"
+	assert_equal "$rc" 0
 	# The notifications as they came (ynl prints them as one JSON list,
 	# last): the kernel sends a compressor set's pending events in the
 	# order pool-switched, params-changed (zswap-genl(7), EVENTS), each
