@@ -116,10 +116,8 @@ static int nl_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswa
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return znl_err(err, -errno, "path", "no cgroup %s", rel);
-	ret = znl_cgroup_id(fd, &st, &id);
+	id = znl_cgroup_id(fd, &st);
 	close(fd);
-	if (ret)
-		return znl_err(err, ret, "path", "cannot read the id of cgroup %s", rel);
 	return znl_nl_get_memcg(h, id, m, err);
 }
 

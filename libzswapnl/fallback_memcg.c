@@ -206,28 +206,29 @@ static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
  * is what name_to_handle_at() gives as the folder's handle. On a 64-bit
  * kernel it equals the inode number, but a 32-bit kernel puts a generation
  * in the high half and only the low half in st_ino, so the inode number is
- * used only where the kernel exports no handle.
+ * used only where the kernel gives no kernfs handle.
  */
-int znl_cgroup_id(int fd, const struct stat *st, uint64_t *id)
+uint64_t znl_cgroup_id(int fd, const struct stat *st)
 {
 	struct {
 		struct file_handle fh;
 		uint64_t kernfs_id;
 	} handle = { .fh.handle_bytes = sizeof(uint64_t) };
+	uint64_t id;
 	int mount_id;
 
-	if (name_to_handle_at(fd, "", &handle.fh, &mount_id, AT_EMPTY_PATH) == 0) {
-		if (handle.fh.handle_type == FILEID_KERNFS &&
-		    handle.fh.handle_bytes == sizeof(uint64_t)) {
-			memcpy(id, handle.fh.f_handle, sizeof(*id));
-			return 0;
-		}
-	} else if (errno != EOPNOTSUPP && errno != EOVERFLOW) {
-		return -errno;
+	if (name_to_handle_at(fd, "", &handle.fh, &mount_id, AT_EMPTY_PATH) == 0 &&
+	    handle.fh.handle_type == FILEID_KERNFS &&
+	    handle.fh.handle_bytes == sizeof(uint64_t)) {
+		memcpy(&id, handle.fh.f_handle, sizeof(id));
+		return id;
 	}
-	/* not cgroupfs (a test's sysroot), or a kernel without kernfs handles */
-	*id = st->st_ino;
-	return 0;
+	/*
+	 * Not cgroupfs (a test's sysroot), or no handles at all: a kernel
+	 * without CONFIG_FHANDLE (ENOSYS), a seccomp filter. The inode number
+	 * is the id on every 64-bit kernel.
+	 */
+	return st->st_ino;
 }
 
 /* @m gets memcg @rel (a normalized path) of cgroup id @id, its folder open as @dirfd */
@@ -529,15 +530,11 @@ static int list_visit(struct walk *w, const char *rel, int fd, const struct stat
 		      bool is_memcg)
 {
 	struct zswapnl_memcg m;
-	uint64_t id;
 	int ret;
 
 	if (!is_memcg)
 		return 0;
-	ret = znl_cgroup_id(fd, st, &id);
-	if (ret)
-		return znl_err(w->err, ret, "path", "cannot read the id of cgroup %s", rel);
-	ret = read_memcg(w->h, fd, rel, id, &m, w->err);
+	ret = read_memcg(w->h, fd, rel, znl_cgroup_id(fd, st), &m, w->err);
 	if (ret)
 		return ret;
 	ret = znl_list_append(w->list, &w->cap, &m);
@@ -569,9 +566,7 @@ int znl_fb_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 static int find_visit(struct walk *w, const char *rel, int fd, const struct stat *st,
 		      bool is_memcg)
 {
-	uint64_t id;
-
-	if (znl_cgroup_id(fd, st, &id) || id != w->id)
+	if (znl_cgroup_id(fd, st) != w->id)
 		return 0;
 	w->found = true;
 	w->found_memcg = is_memcg;
@@ -635,7 +630,6 @@ int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl
 {
 	char cgroot[PATH_MAX], rel[PATH_MAX + 1], dir[PATH_MAX];
 	struct stat st;
-	uint64_t id;
 	int ret, fd;
 
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
@@ -652,11 +646,7 @@ int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl
 			      "the memory controller is not enabled for this cgroup");
 		goto out;
 	}
-	ret = znl_cgroup_id(fd, &st, &id);
-	if (ret)
-		ret = znl_err(err, ret, "path", "cannot read the id of cgroup %s", rel);
-	else
-		ret = read_memcg(h, fd, rel, id, m, err);
+	ret = read_memcg(h, fd, rel, znl_cgroup_id(fd, &st), m, err);
 out:
 	close(fd);
 	return ret;

@@ -270,7 +270,7 @@ int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswapnl_error *err);
 int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
 		   struct stat *st, struct zswapnl_error *err);
-int znl_cgroup_id(int fd, const struct stat *st, uint64_t *id);
+uint64_t znl_cgroup_id(int fd, const struct stat *st);
 int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 		     struct zswapnl_error *err);
 int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
