@@ -71,7 +71,7 @@ $(BUILD)/ynl/.stamp: $(YNL_TARBALL)
 		'*/tools/net/ynl/*' '*/Documentation/netlink/*'
 	@touch $@
 
-$(BUILD)/tools/%: tests/tools/%.c tests/tools/mix64.h
+$(BUILD)/tools/%: tests/tools/%.c tests/tools/mix64.h tests/tools/genl-raw.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -pthread -o $@ $<
 
