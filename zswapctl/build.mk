@@ -24,6 +24,11 @@ ZSWAPCTL_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(ZSWAPCT
 # Programs the host suites of tests/cli run zswapctl under
 ZSWAPCTL_TEST_TOOLS := $(patsubst tests/cli/%.c,$(BUILD)/tests/cli/%,$(wildcard tests/cli/*.c))
 
+# "zswapctl cgroups" prints its table with libsmartcols, as util-linux does
+SMARTCOLS_CFLAGS := $(shell pkg-config --cflags smartcols 2>/dev/null)
+SMARTCOLS_LIBS := $(or $(shell pkg-config --libs smartcols 2>/dev/null),-lsmartcols)
+$(ZSWAPCTL_OUT)/cgroups_table.o: ZSWAPCTL_CPPFLAGS += $(SMARTCOLS_CFLAGS)
+
 # "zswapctl top" draws with ncursesw; only its screen files include curses.h
 NCURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
 NCURSES_LIBS := $(or $(shell pkg-config --libs ncursesw 2>/dev/null),-lncursesw)
@@ -51,7 +56,7 @@ $(ZSWAPCTL_INST): ZSWAPCTL_RPATH =
 $(BUILD)/bin/zswapctl $(ZSWAPCTL_INST): $(ZSWAPCTL_OBJS) | lib
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(ZSWAPCTL_OBJS) -L$(BUILD)/lib $(ZSWAPCTL_RPATH) \
-		-lzswapnl -lcjson $(NCURSES_LIBS)
+		-lzswapnl -lcjson $(SMARTCOLS_LIBS) $(NCURSES_LIBS)
 
 $(BUILD)/tests/unit/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.h \
 		$(ZSWAPCTL_PURE_LIB)

@@ -9,9 +9,14 @@
 # (tests/unit/record/distinct-values).
 
 load helpers
+load ../lib/tmux
 
 setup() {
 	require_zswapctl
+}
+
+teardown() {
+	tmux_stop
 }
 
 # The PATH column of a listing, in order
@@ -169,7 +174,55 @@ id_of() {
 
 @test "--json with --output has only those keys, in that order" {
 	run -0 zc_patched cgroups --json=short --output PATH,RATIO /work
-	assert_output --regexp '^\{"version":1,"source":"fallback","cgroups":\[\{"path":"/work","compression_ratio":[0-9.]+\}\]\}$'
+	assert_output --regexp '^\{"version":1,"source":"fallback","page_size":[0-9]+,"cgroups":\[\{"path":"/work","compression_ratio":[0-9.]+\}\]\}$'
+}
+
+@test "--json gives the page size, the unit of the page counts" {
+	run -0 zc_patched cgroups --json
+	assert_equal "$(jq -r .page_size <<<"$output")" "$(getconf PAGESIZE)"
+}
+
+@test "--json --tree nests each cgroup's children in \"children\", as lsblk does" {
+	run -0 zc_patched cgroups --json --tree
+	# The one top, /, its three children by name, and /outer's child
+	assert_equal "$(jq -c '[.cgroups[].path]' <<<"$output")" '["/"]'
+	assert_equal "$(jq -c '[.cgroups[0].children[].path]' <<<"$output")" \
+		'["/flat","/outer","/work"]'
+	assert_equal "$(jq -c '[.cgroups[0].children[1].children[].path]' <<<"$output")" \
+		'["/outer/inner"]'
+	# A leaf has no "children"; the other keys are the flat listing's
+	assert_equal "$(jq -c '[.. | objects | select(has("path") and (has("children") | not)) | .path]' \
+		<<<"$output")" '["/flat","/outer/inner","/work"]'
+	assert_equal "$(jq -c '.cgroups[0].children[1].children[0]' <<<"$output")" \
+		"$(zc_patched cgroups --json=short /outer/inner | jq -c '.cgroups[0]')"
+	# A subtree: its top holds the rest
+	run -0 zc_patched cgroups --json --tree /outer
+	assert_equal "$(jq -c '[.cgroups[].path, .cgroups[0].children[].path]' <<<"$output")" \
+		'["/outer","/outer/inner"]'
+	# Without --tree the list stays flat
+	run -0 zc_patched cgroups --json
+	assert_equal "$(jq '[.cgroups[] | select(has("children"))] | length' <<<"$output")" 0
+}
+
+@test "on an 80-column terminal a long PATH is cut and every figure stays whole" {
+	local root want line
+	require_tool tmux
+	root=$(docker_root)
+	want=$(zc --sysroot "$root" cgroups --raw --noheadings "$DOCKER_SCOPE" | cut -d' ' -f2-)
+	tmux_start 80 40
+	pane_run "$ZSWAPCTL --sysroot $root cgroups; echo done"
+	wait_for_pane '^done$'
+	# No line wider than the screen: tmux would have wrapped it
+	while IFS= read -r line; do
+		[ "${#line}" -le 80 ] || fail "wider than 80: $line"
+	done < <(pane -J | sed -n '/^PATH/,/^done$/p')
+	pane -J | grep -qE '^PATH +ID +COMPRESSED .* MAX$' || fail "no header: $(pane -J)"
+	# The scope's row: a cut path, then the figures of --raw, whole
+	line=$(pane -J | grep '^/system.slice/docker-')
+	[ -n "$line" ] || fail "no row of the scope: $(pane -J)"
+	[[ $line != *"$DOCKER_SCOPE"* ]] || fail "the path was not cut: $line"
+	assert_equal "$(sed 's/ KiB/KiB/g; s/ MiB/MiB/g' <<<"$line" | tr -s ' ' | cut -d' ' -f2-)" "$want"
+	tmux_stop
 }
 
 @test "the stock tree: no zero-page figures per cgroup either" {

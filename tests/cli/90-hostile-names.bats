@@ -166,7 +166,12 @@ def unhex(s):
 if mode == "json":
     doc = json.loads(text)
     if args == ["--paths"]:
-        rows = doc["cgroups"]
+        # With --tree, the rows below the tops are in "children"
+        def walk(objs):
+            for c in objs:
+                yield c
+                yield from walk(c.get("children", []))
+        rows = list(walk(doc["cgroups"]))
         got = []
         for c in rows:
             if "path_hex" in c:
@@ -215,6 +220,9 @@ PY
 		# shellcheck disable=SC2086 # the options are words
 		capture zh cgroups $args
 		check json "$OUT" --paths
+		# --tree nests two levels of JSON a cgroup: 130 cgroups deep
+		# is beyond the 256 levels jq 1.6 parses (zswapctl(8) says so)
+		[ "$args" = "--json --tree" ] && continue
 		jq -e '.cgroups | length' "$OUT" >/dev/null || fail "jq cannot read cgroups $args"
 	done
 	# A name that is not UTF-8 has path_hex; a valid one has none
@@ -255,8 +263,13 @@ PY
 	grep -qxF '/raw\x9b' "$OUT" || fail "no /raw\\x9b"
 	grep -qxF '/new\x0aline' "$OUT" || fail "no /new\\x0aline"
 	grep -qxF '/rlo\xe2\x80\xaeevil' "$OUT" || fail "no /rlo\\xe2\\x80\\xaeevil"
-	grep -qxF $'/caf\xc3\xa9' "$OUT" || fail "valid UTF-8 is kept: no /café"
 	grep -qxF '/back\slash' "$OUT" || fail "no /back\\slash"
+	# Valid UTF-8 is kept in a UTF-8 locale; in another, it is bytes
+	capture env LC_ALL=C.UTF-8 "$ZSWAPCTL" --sysroot "$HOSTILE" cgroups -o PATH
+	grep -qxF $'/caf\xc3\xa9' "$OUT" || fail "valid UTF-8 is kept: no /café"
+	capture env LC_ALL=C "$ZSWAPCTL" --sysroot "$HOSTILE" cgroups -o PATH
+	grep -qxF '/caf\xc3\xa9' "$OUT" || fail "no /caf\\xc3\\xa9 in the C locale"
+	! LC_ALL=C grep -q $'[\x80-\xff]' "$OUT" || fail "a byte beyond ASCII in the C locale"
 	# --raw decodes back to every name
 	for args in "--raw" "--raw --tree" "--raw -o PATH,ID"; do
 		# shellcheck disable=SC2086
