@@ -46,9 +46,9 @@ static void set_usage(void)
 		printf(" %-25s %-9s %s\n", set_params[i].name,
 		       set_params[i].value_help, set_params[i].help);
 	printf(" %-25s %-9s %s\n", "cgroup <path> max", "<size>",
-	       "zswap limit of a cgroup: a number of bytes with K, M, G, T");
+	       "zswap limit of a cgroup, or \"max\": 1.5G or");
 	printf(" %-25s %-9s %s\n", "", "",
-	       "(IEC: 1K = 1024; KiB, MiB, ... too) or \"max\"");
+	       "512MiB (powers of 1024), 10KB (of 1000)");
 	printf("\n"
 	       "Options:\n"
 	       "     --source <mode>         netlink, fallback or auto\n"
@@ -486,7 +486,7 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 				argv[3]);
 	if (ret)
 		return zc_usage(
-			"invalid size '%s' (expected a number with K, M, G or T, or max)",
+			"invalid size '%s' (expected bytes with a unit as in 1.5G, 512MiB or 10KB = 10000 bytes, or max)",
 			argv[3]);
 
 	ret = zc_open(ctl, &nl);
