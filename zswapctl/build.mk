@@ -14,7 +14,7 @@ ZSWAPCTL_OUT := $(BUILD)/zswapctl
 ZSWAPCTL_CPPFLAGS := -D_GNU_SOURCE -Ilibzswapnl -MMD -MP
 ZSWAPCTL_PURE := size parse ratio escape errors json columns column_list table tree cgroup_ref set_params \
 	status_json event_line timestamp prom prom_metrics \
-	rates top_columns top_rows top_table top_meters top_state top_prompt
+	rates top_columns top_rows top_table top_meters top_state top_prompt unknown
 ZSWAPCTL_SRCS := $(wildcard zswapctl/*.c)
 ZSWAPCTL_OBJS := $(patsubst zswapctl/%.c,$(ZSWAPCTL_OUT)/%.o,$(ZSWAPCTL_SRCS))
 ZSWAPCTL_PURE_OBJS := $(ZSWAPCTL_PURE:%=$(ZSWAPCTL_OUT)/%.o)

@@ -11,7 +11,9 @@
 
 #include "cgroup_lookup.h"
 #include "cgroups.h"
+#include "escape.h"
 #include "tree.h"
+#include "unknown.h"
 #include "zswapctl.h"
 
 struct cgroups_opts {
@@ -248,6 +250,7 @@ static int keep_subtree(struct cgroups_view *v, const struct cgroup_ref *ref)
 static int show(struct cgroups_opts *o)
 {
 	struct cgroups_view *v = &o->view;
+	char note[256];
 	int ret;
 
 	if (o->tree) {
@@ -259,7 +262,14 @@ static int show(struct cgroups_opts *o)
 	}
 	if (o->json)
 		return cgroups_print_json(v, o->style, stdout);
-	return cgroups_print_table(v, stdout);
+	ret = cgroups_print_table(v, stdout);
+	/* A note for people: --raw and --noheadings are for scripts */
+	if (!ret && !v->raw && !v->noheadings &&
+	    unknown_note_cgroups(v, note, sizeof(note))) {
+		ret = escape_fputs(note, 0, stdout);
+		putchar('\n');
+	}
+	return ret;
 }
 
 static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,

@@ -35,7 +35,9 @@ id_of() {
 @test "the table has every column, one row per memcg" {
 	run -0 zc_patched cgroups
 	assert_line --index 0 --regexp '^PATH +ID +COMPRESSED +STORED +ZERO +RATIO +ZSWPIN +ZSWPOUT +MAX$'
-	assert_equal "${#lines[@]}" 6
+	# The header, five rows and the note on '-'
+	assert_equal "${#lines[@]}" 7
+	assert_line --index 6 --regexp "^note: '-': "
 	# outer/inner: memory.zswap.current 8192, zswapped 28672 (7 pages),
 	# ratio 28672 / 8192, zswpin 19, zswpout 43, memory.zswap.max 8M
 	assert_line --regexp '^/outer/inner +[0-9]+ +8 KiB +7 +- +3\.50 +19 +43 +8 MiB$'
@@ -48,6 +50,22 @@ id_of() {
 	run -0 zc_patched cgroups --json /
 	assert_equal "$(jq -r '.cgroups[0].compressed_bytes | type' <<<"$output")" null
 	assert_equal "$(jq -r '.cgroups[0].zswap_max | type' <<<"$output")" null
+}
+
+@test "a '-' in the table has a note that says why and what gives it" {
+	run -0 zc_patched cgroups
+	assert_line --index 6 "note: '-': the root has no memory.zswap.* files; ZERO needs the netlink family"
+	run -0 zc_patched cgroups -o PATH,ZERO /outer
+	assert_line --index 2 "note: '-': ZERO needs zswap's netlink family (a patched kernel)"
+	run -0 zc_patched cgroups -o PATH,MAX /
+	assert_line --index 2 "note: '-': the root cgroup has no memory.zswap.* files"
+	# Nothing unknown, no note; none for scripts either
+	local args
+	for args in "-o PATH,ID,STORED" "--raw" "--noheadings" "--json" "-o ZERO --raw"; do
+		# shellcheck disable=SC2086 # the options are words
+		run -0 zc_patched cgroups $args
+		refute_output --partial "note:"
+	done
 }
 
 @test "memcg is another name of cgroups" {
@@ -100,8 +118,8 @@ id_of() {
 	assert_line --index 1 /outer/inner
 	local col
 	for col in $(zc --list-columns); do
-		run -0 zc_patched cgroups --sort "$col"
-		assert_equal "${#lines[@]}" 6
+		run -0 zc_patched cgroups --sort "$col" --noheadings
+		assert_equal "${#lines[@]}" 5
 	done
 }
 

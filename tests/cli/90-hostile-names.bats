@@ -128,7 +128,8 @@ capture() {
 #         are those expected, bytes from "path" or "path_hex"
 #  raw    text, and the first field of each line but the header, its \xHH
 #         decoded, gives the expected cgroups
-#  rows N text, and N lines besides the header (with --count: as many as expected)
+#  rows N text, and N lines besides the header and the note on '-' (with
+#         --count: as many as expected)
 #  prom   text, and the cgroups of zswap_cgroup_stored_pages, their bytes
 #         from "cgroup" or "cgroup_hex", are those expected
 check() {
@@ -186,7 +187,8 @@ if mode == "json":
 elif mode == "raw":
     same([unhex(line.split(" ")[0]) for line in text.splitlines()[1:]], "--raw")
 elif mode == "rows":
-    lines = text.splitlines()[1:]
+    # A path starts with '/': the note on '-' under a table is no row
+    lines = [l for l in text.splitlines()[1:] if not l.startswith("note: ")]
     want = len(expected) if args[0] == "--count" else int(args[0])
     if len(lines) != want:
         sys.exit(f"{len(lines)} rows, {want} expected")
