@@ -15,7 +15,7 @@ ZSWAPCTL_OUT := $(BUILD)/zswapctl
 ZSWAPCTL_CPPFLAGS := -D_GNU_SOURCE -Ilibzswapnl -MMD -MP
 ZSWAPCTL_PURE := size parse ratio escape errors json columns column_list table tree cgroup_ref set_params \
 	status_json event_line timestamp prom prom_metrics \
-	rates top_columns top_rows top_table top_meters top_state top_prompt
+	rates top_columns top_rows top_table top_meters top_state top_prompt unknown
 ZSWAPCTL_SRCS := $(wildcard zswapctl/*.c)
 ZSWAPCTL_OBJS := $(patsubst zswapctl/%.c,$(ZSWAPCTL_OUT)/%.o,$(ZSWAPCTL_SRCS))
 ZSWAPCTL_PURE_OBJS := $(ZSWAPCTL_PURE:%=$(ZSWAPCTL_OUT)/%.o)
@@ -24,6 +24,11 @@ ZSWAPCTL_UNIT_SRCS := $(wildcard tests/unit/zswapctl-*.c)
 ZSWAPCTL_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(ZSWAPCTL_UNIT_SRCS))
 # Programs the host suites of tests/cli run zswapctl under
 ZSWAPCTL_TEST_TOOLS := $(patsubst tests/cli/%.c,$(BUILD)/tests/cli/%,$(wildcard tests/cli/*.c))
+
+# "zswapctl cgroups" prints its table with libsmartcols, as util-linux does
+SMARTCOLS_CFLAGS := $(shell pkg-config --cflags smartcols 2>/dev/null)
+SMARTCOLS_LIBS := $(or $(shell pkg-config --libs smartcols 2>/dev/null),-lsmartcols)
+$(ZSWAPCTL_OUT)/cgroups_table.o: ZSWAPCTL_CPPFLAGS += $(SMARTCOLS_CFLAGS)
 
 # "zswapctl top" draws with ncursesw; only its screen files include curses.h
 NCURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
@@ -52,7 +57,7 @@ $(ZSWAPCTL_INST): ZSWAPCTL_RPATH =
 $(BUILD)/bin/zswapctl $(ZSWAPCTL_INST): $(ZSWAPCTL_OBJS) | lib
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(ZSWAPCTL_OBJS) -L$(BUILD)/lib $(ZSWAPCTL_RPATH) \
-		-lzswapnl -lcjson $(NCURSES_LIBS)
+		-lzswapnl -lcjson $(SMARTCOLS_LIBS) $(NCURSES_LIBS)
 
 $(BUILD)/tests/unit/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.h \
 		$(ZSWAPCTL_PURE_LIB) $(BUILD)/lib/libzswapnl.a

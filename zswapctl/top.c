@@ -175,6 +175,9 @@ int cmd_top(struct zswapctl *ctl, int argc, char **argv)
 	if (!o.batch && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)))
 		return zc_usage(
 			"top needs a terminal; use --batch (-b) for plain text");
+	if (!o.batch && top_terminal_problem())
+		return zc_usage("top cannot draw here (%s); use --batch (-b) for plain text",
+				top_terminal_problem());
 	ret = top_signals_install();
 	if (ret) {
 		zc_error("cannot handle signals: %s", strerror(-ret));

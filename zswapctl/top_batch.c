@@ -70,7 +70,7 @@ static int print_block(const struct top_opts *o, const struct sampler *sp,
 	if (ret)
 		return ret;
 	print_header(o, sp, out);
-	ret = top_table_print(&rows, &ord, out);
+	ret = top_table_print(&rows, &ord, 0, out);
 	top_rows_free(&rows);
 	putc('\n', out);
 	/* A block at a time, whole, for whoever follows the log */

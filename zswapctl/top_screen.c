@@ -253,7 +253,7 @@ static int draw_panel(struct screen *scr, const struct frame *f,
 		top_rows_free(&rows);
 		return -ENOMEM;
 	}
-	ret = top_table_print(&rows, ord, mem);
+	ret = top_table_print(&rows, ord, COLS > 0 ? (size_t)COLS : 0, mem);
 	if (fclose(mem) && !ret)
 		ret = -ENOMEM;
 	scr->page = last >= first ? (size_t)(last - first + 1) : 0;

@@ -37,6 +37,21 @@ copy_root() {
 	echo "$root"
 }
 
+# A docker container's scope: a 91-character path, as systemd names one
+DOCKER_SCOPE=/system.slice/docker-$(printf '0123456789abcdef%.0s' 1 2 3 4).scope
+
+# docker_root: a copy of the patched tree with $DOCKER_SCOPE, a memcg with
+# the figures of /work; prints its path
+docker_root() {
+	local root cg
+	root=$(copy_root patched)
+	cg=$root/sys/fs/cgroup
+	mkdir -p "$cg$DOCKER_SCOPE"
+	cp "$cg/work"/{cgroup.controllers,memory.stat,memory.zswap.current,memory.zswap.max} \
+		"$cg$DOCKER_SCOPE/"
+	echo "$root"
+}
+
 # assert_one_line_error REGEX: what bats `run --separate-stderr` left is
 # exactly one line on stderr, "zswapctl: ..." matching REGEX, and no output.
 assert_one_line_error() {
