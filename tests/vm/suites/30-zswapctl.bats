@@ -290,7 +290,7 @@ refused() {
 	refused 1 "unknown compressor 'nope' \\(available: .*lzo" set compressor nope
 	refused 1 "out of range" set compressor zstd max-pool-percent 1000
 	refused 1 "invalid size '12Q'" set cgroup zcflat max 12Q
-	refused 1 "invalid size '1.5G'" set cgroup zcflat max 1.5G
+	refused 1 "invalid size '1.5'" set cgroup zcflat max 1.5
 	refused 1 "size '16E' out of range" set cgroup zcflat max 16E
 	refused 1 "no cgroup '/nope' under /sys/fs/cgroup" set cgroup /nope max 1G
 	refused 1 "no cgroup '/nope' under /sys/fs/cgroup" cgroups /nope
