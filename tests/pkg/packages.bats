@@ -92,7 +92,7 @@ require_chroot() {
 	assert_line --regexp ' \./usr/share/man/man3/zswapnl_memcg_known\.3\.gz -> libzswapnl\.3\.gz$'
 	# ${shlibs:Depends}, with the version from the symbols file
 	run -0 dpkg-deb -f "$(deb zswapctl)" Depends
-	assert_output --regexp 'libzswapnl1 \(>= 1\.0\.0\)'
+	assert_output --regexp "libzswapnl1 \\(>= $so\\)"
 	assert_output --partial 'libcjson1'
 	run -0 dpkg-deb -f "$(deb libzswapnl1)" Depends
 	assert_output --partial 'libmnl0'
