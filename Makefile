@@ -14,7 +14,7 @@ ALL_CFLAGS := -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/swapmix \
 	$(BUILD)/tools/genl-fuzz $(BUILD)/tools/dump-pause $(BUILD)/tools/dump-recv
 
-.PHONY: all help deps tools lib zswapctl unit-tests bench kernel kernel-tree kernel-export kernel-bisect-check \
+.PHONY: all help deps deps-i386 tools lib zswapctl unit-tests bench kernel kernel-tree kernel-export kernel-bisect-check \
 	kernel-fullconfig-check bindeb-pkg vm demo check check-full \
 	check-host check-vm clean distclean
 
@@ -31,6 +31,7 @@ all:
 
 help:
 	@echo 'make deps           install the Debian packages the project needs (root)'
+	@echo 'make deps-i386      those and the i386 cross compiler (check-i386, check-full)'
 	@echo 'make                build the user-space programs'
 	@echo 'make tools          build the test tools and YNL (needs linux-source-6.12)'
 	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock|debug|patched-i386)'
@@ -44,8 +45,8 @@ help:
 	@echo 'make demo           boot the patched kernel and show zswap on a swapping workload'
 	@echo 'make check          every test CI runs: host suites, packages, guest suites on the'
 	@echo '                    patched, stock and debug kernels, stress, fuzzer, harness self-tests'
-	@echo 'make check-full     make check and the bisect check of the series (run before resolving'
-	@echo '                    a change to kernel/)'
+	@echo 'make check-full     make check, the bisect check of the series and the 32-bit guest'
+	@echo '                    (make deps-i386; run before resolving a change to kernel/)'
 	@echo 'make bench          every workload on stock 6.1, patched 6.1 and stock 6.12: table, JSON'
 	@echo '                    and chart in build/bench/ (ROUNDS=5, ICOUNT=1 for instruction-counted time)'
 	@echo 'make bench-dump     time per memcg of a netlink memcg dump at 100, 1,000 and 5,000'
@@ -60,6 +61,9 @@ help:
 
 deps:
 	@scripts/install-deps
+
+deps-i386:
+	@scripts/install-deps --i386
 
 tools: $(TOOLS) $(BUILD)/ynl/.stamp
 
@@ -152,7 +156,8 @@ bench-top: all
 check: all tools
 	@tests/check all
 
-# make check and the checks that do not fit CI's time (the bisect check)
+# make check and the checks that do not fit CI's time (the bisect check,
+# the 32-bit guest)
 check-full: all tools
 	@tests/check full
 
