@@ -50,7 +50,11 @@ check() { # DESCRIPTION COMMAND...
 checkpatch_clean() { # PATCH
 	local out
 	# Debian's python3 first: checkpatch runs spdxcheck.py, which needs python3-ply.
-	out=$(cd "$SRC" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict -q --show-types "$1" 2>&1)
+	# The tree comes from a tarball without upstream history, so checkpatch
+	# cannot look up the upstream commits the messages cite: it would call
+	# every one unknown. They were looked up by hand in upstream's history.
+	out=$(cd "$SRC" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict -q --show-types \
+		--ignore UNKNOWN_COMMIT_ID "$1" 2>&1)
 	echo "$out"
 	[ -z "$out" ]
 }

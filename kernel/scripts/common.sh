@@ -124,3 +124,20 @@ tap_result() { # STATUS DESCRIPTION
 		TAP_FAILED=1
 	fi
 }
+
+# w1_compile OBJDIR LOG OBJECT MAKE-COMMAND...: compile one object with W=1,
+# whatever an earlier run left (an object already there compiles without
+# output), append the output to LOG, print the compiler's diagnostics as TAP
+# comments and return non-zero on any diagnostic, a failed make or a missing
+# object. Only diagnostics with FILE:LINE:COL: count: the host tools Kbuild
+# builds on the way (genksyms' bison grammar) warn without a line.
+w1_compile() {
+	local objdir=$1 log=$2 obj=$3 out diags rc=0
+	shift 3
+	rm -f "$objdir/$obj"
+	out=$("$@" W=1 "$obj" </dev/null 2>&1) || rc=$?
+	printf '%s\n' "$out" >>"$log"
+	diags=$(printf '%s\n' "$out" | grep -E '^[^ :]+:[0-9]+:[0-9]+: (warning|error):' || true)
+	[ -z "$diags" ] || printf '%s\n' "$diags" | sed 's/^/# /'
+	[ $rc = 0 ] && [ -z "$diags" ] && [ -f "$objdir/$obj" ]
+}

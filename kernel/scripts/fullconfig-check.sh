@@ -51,16 +51,7 @@ for f in "${files[@]}"; do
 		tap_result 1 "$f compiles with W=1 and no warning under Debian's configuration # not compiled: the tree is not prepared"
 		continue
 	fi
-	obj=${f%.c}.o
-	# Force the compile: an object left from an earlier run has no output.
-	rm -f "$OBJ/$obj"
 	frc=0
-	out=$("${KMAKE[@]}" W=1 "$obj" </dev/null 2>&1) || frc=$?
-	printf '%s\n' "$out" >>"$LOG"
-	# Compiler diagnostics only (FILE:LINE:COL:): the host tools Kbuild
-	# builds on the way (genksyms' bison grammar) warn without a line.
-	warnings=$(printf '%s\n' "$out" | grep -E '^[^ :]+:[0-9]+:[0-9]+: (warning|error):' || true)
-	[ -z "$warnings" ] || printf '%s\n' "$warnings" | sed 's/^/# /'
-	[ $frc = 0 ] && [ -z "$warnings" ] && [ -f "$OBJ/$obj" ] || frc=1
+	w1_compile "$OBJ" "$LOG" "${f%.c}.o" "${KMAKE[@]}" || frc=1
 	tap_result $frc "$f compiles with W=1 and no warning under Debian's configuration"
 done

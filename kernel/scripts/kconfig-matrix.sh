@@ -96,14 +96,8 @@ for row in "${ROWS[@]}"; do
 			echo "ok $TAP_DONE $name: $f # SKIP not built in this configuration"
 			continue
 		fi
-		obj=${f%.c}.o
-		rm -f "$OBJ/$obj"
 		frc=0
-		out=$("${KMAKE[@]}" W=1 "$obj" </dev/null 2>&1) || frc=$?
-		printf '%s\n' "$out" >>"$LOG"
-		warnings=$(printf '%s\n' "$out" | grep -E '^[^ :]+:[0-9]+:[0-9]+: (warning|error):' || true)
-		[ -z "$warnings" ] || printf '%s\n' "$warnings" | sed 's/^/# /'
-		[ $frc = 0 ] && [ -z "$warnings" ] && [ -f "$OBJ/$obj" ] || frc=1
+		w1_compile "$OBJ" "$LOG" "${f%.c}.o" "${KMAKE[@]}" || frc=1
 		tap_result $frc "$name: $f compiles with W=1 and no warning"
 	done
 	if [[ $LINK_ROWS != *" $name "* ]]; then
