@@ -159,6 +159,17 @@ setup() {
 	assert_one_line_error "zswap is not available"
 }
 
+@test "a --sysroot that is not there, or not a folder: exit 2 naming it, not 'no zswap'" {
+	local cmd
+	for cmd in status cgroups export; do
+		run -2 --separate-stderr zc --sysroot "$BATS_TEST_TMPDIR/nowhere" "$cmd"
+		assert_one_line_error "cannot use --sysroot $BATS_TEST_TMPDIR/nowhere: No such file or directory$"
+	done
+	touch "$BATS_TEST_TMPDIR/file"
+	run -2 --separate-stderr zc --sysroot "$BATS_TEST_TMPDIR/file" set enabled on
+	assert_one_line_error "cannot use --sysroot $BATS_TEST_TMPDIR/file: Not a directory$"
+}
+
 @test "--source netlink on a kernel without the family is exit 3" {
 	if genl ctrl get name zswap >/dev/null 2>&1; then
 		skip "this kernel has the zswap family"
