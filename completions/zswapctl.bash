@@ -124,6 +124,7 @@ _zswapctl()
 	local top_columns='PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX'
 	local params='compressor zpool enabled max-pool-percent accept-threshold-percent cgroup'
 	local global='--source --sysroot --help --version'
+	local sysroot
 	local cmd='' i nargs=0
 
 	# The command is the first word that is neither an option nor its argument
@@ -255,13 +256,19 @@ _zswapctl()
 			COMPREPLY=($(compgen -W "$params" -- "$cur"))
 			return
 		fi
+		# the compressors and the zpool parameter of the line's --sysroot
+		sysroot=$(_zswapctl_sysroot)
 		case $prev in
 		compressor)
 			COMPREPLY=($(compgen -W "$(awk '/^name/ { n = $3 }
 				/^type/ && ($3 == "compression" || $3 == "scomp" || $3 == "acomp") { print n }' \
-				/proc/crypto 2>/dev/null | sort -u)" -- "$cur"))
+				"$sysroot/proc/crypto" 2>/dev/null | sort -u)" -- "$cur"))
 			;;
-		zpool) COMPREPLY=($(compgen -W 'zbud z3fold zsmalloc' -- "$cur")) ;;
+		zpool)
+			# Linux 6.18 has no zpool parameter: nothing to offer
+			[ -e "$sysroot/sys/module/zswap/parameters/zpool" ] &&
+				COMPREPLY=($(compgen -W 'zbud z3fold zsmalloc' -- "$cur"))
+			;;
 		enabled) COMPREPLY=($(compgen -W 'on off' -- "$cur")) ;;
 		esac
 		;;

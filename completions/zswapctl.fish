@@ -67,10 +67,25 @@ function __zswapctl_cgroups
     end
 end
 
+# The --sysroot of the line, or nothing
+function __zswapctl_sysroot
+    set -l args (commandline -opc)
+    set -l i (contains -i -- --sysroot $args)
+    and echo $args[(math $i + 1)]
+end
+
 function __zswapctl_compressors
+    set -l root (__zswapctl_sysroot)
     awk '/^name/ { n = $3 }
         /^type/ && ($3 == "compression" || $3 == "scomp" || $3 == "acomp") { print n }' \
-        /proc/crypto 2>/dev/null | sort -u
+        "$root/proc/crypto" 2>/dev/null | sort -u
+end
+
+# Linux 6.18 has no zpool parameter: nothing to offer there
+function __zswapctl_zpools
+    set -l root (__zswapctl_sysroot)
+    test -e "$root/sys/module/zswap/parameters/zpool"
+    and printf '%s\n' zbud z3fold zsmalloc
 end
 
 # The words after "set", and whether the next one is a parameter name
@@ -134,6 +149,6 @@ complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wan
 complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a accept-threshold-percent -d 'Fill below which a full pool takes pages again'
 complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a cgroup -d 'zswap limit of a cgroup'
 complete -c zswapctl -n '__zswapctl_set_value_of compressor' -a '(__zswapctl_compressors)'
-complete -c zswapctl -n '__zswapctl_set_value_of zpool' -a 'zbud z3fold zsmalloc'
+complete -c zswapctl -n '__zswapctl_set_value_of zpool' -a '(__zswapctl_zpools)'
 complete -c zswapctl -n '__zswapctl_set_value_of enabled' -a 'on off'
 complete -c zswapctl -n '__zswapctl_set_value_of cgroup' -a '(__zswapctl_cgroups)'

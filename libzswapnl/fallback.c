@@ -117,10 +117,13 @@ static void read_pool_limit(struct zswapnl *h, struct zswapnl_global *g)
 	if (!(g->known & ZNL_BIT(ZSWAPNL_G_MAX_POOL_PERCENT)) ||
 	    znl_path(h, path, sizeof(path), "/proc/meminfo") || znl_read_text(path, &text, NULL))
 		return;
-	if (!znl_kv_u64(text, "MemTotal", &kb)) {
+	/* A MemTotal no machine has overflows: unknown, not a wrapped value */
+	if (!znl_kv_u64(text, "MemTotal", &kb) && kb <= UINT64_MAX / 1024) {
 		pages = kb * 1024 / h->page_size;
-		g->pool_limit_bytes = pages * g->max_pool_percent / 100 * h->page_size;
-		g->known |= ZNL_BIT(ZSWAPNL_G_POOL_LIMIT_BYTES);
+		if (!__builtin_mul_overflow(pages, (uint64_t)g->max_pool_percent, &pages) &&
+		    !__builtin_mul_overflow(pages / 100, (uint64_t)h->page_size,
+					    &g->pool_limit_bytes))
+			g->known |= ZNL_BIT(ZSWAPNL_G_POOL_LIMIT_BYTES);
 	}
 	free(text);
 }

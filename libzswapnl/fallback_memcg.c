@@ -25,13 +25,14 @@
 /* include/linux/exportfs.h: the handle type of a kernfs node, its u64 id */
 #define FILEID_KERNFS 0xfe
 
-static bool has_file(const char *dir, const char *file)
+/* 0 when @dir/@file exists, -ENOENT when not, or why it cannot be known */
+static int find_file(const char *dir, const char *file)
 {
 	char path[PATH_MAX];
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, file) >= (int)sizeof(path))
-		return false;
-	return access(path, F_OK) == 0;
+		return -ENAMETOOLONG;
+	return access(path, F_OK) ? -errno : 0;
 }
 
 /* Is "memory" one of the words of the file @dir/cgroup.controllers? */
@@ -67,7 +68,8 @@ int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswa
 	ret = znl_path(h, mountinfo, sizeof(mountinfo), "/proc/self/mountinfo");
 	if (ret)
 		return znl_err(err, ret, NULL, "the root path is too long");
-	if (!znl_read_text(mountinfo, &text, NULL)) {
+	ret = znl_read_text(mountinfo, &text, NULL);
+	if (!ret) {
 		ret = znl_cgroup2_mount(text, mnt, sizeof(mnt));
 		free(text);
 		if (ret == -ENOENT)
@@ -76,13 +78,19 @@ int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswa
 				       mountinfo);
 		if (!ret)
 			ret = znl_path(h, buf, size, "%s", mnt);
-	} else {
+	} else if (ret == -ENOENT) {
 		ret = znl_path(h, buf, size, CGROUP_MOUNT);
+	} else {
+		/* Guessing /sys/fs/cgroup could name a cgroup v1 tree */
+		return znl_err(err, ret, NULL, "cannot read %s", mountinfo);
 	}
 	if (ret)
 		return znl_err(err, ret, NULL, "the cgroup2 path is too long");
-	if (!has_file(buf, "cgroup.controllers"))
+	ret = find_file(buf, "cgroup.controllers");
+	if (ret == -ENOENT || ret == -ENOTDIR)
 		return znl_err(err, -EOPNOTSUPP, NULL, "no cgroup v2 hierarchy at %s", buf);
+	if (ret)
+		return znl_err(err, ret, NULL, "cannot look into %s", buf);
 	if (!has_memory_controller(buf))
 		return znl_err(err, -EOPNOTSUPP, NULL,
 			       "the cgroup v2 hierarchy at %s has no memory controller (cgroup v1 may hold it)",

@@ -15,8 +15,12 @@
 
 #include "internal.h"
 
-/* Bigger files are not what this library reads */
-#define ZNL_TEXT_MAX (4 << 20)
+/*
+ * Bigger files are not what this library reads. The biggest it reads is
+ * /proc/self/mountinfo, about 150 bytes a mount: 64 MiB holds the mounts
+ * of the busiest container hosts many times over.
+ */
+#define ZNL_TEXT_MAX (64 << 20)
 
 /* @buf gets the root followed by the formatted path, which starts with '/' */
 int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, ...)

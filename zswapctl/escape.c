@@ -66,11 +66,21 @@ bool utf8_valid(const char *s)
 	return true;
 }
 
+/*
+ * Controls, and the characters that draw nothing but change what is seen:
+ * the bidi marks that reorder a line, the separators that break it, and
+ * the invisible ones that let '/wo<U+200B>rk' pass for '/work' (soft
+ * hyphen, zero-width space and joiners, word joiner and invisible
+ * operators, BOM, interlinear annotation marks, language tags).
+ */
 bool escape_code_point(uint32_t cp)
 {
-	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x061c ||
-	       cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
-	       (cp >= 0x2066 && cp <= 0x2069);
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x00ad ||
+	       cp == 0x061c || cp == 0x180e || (cp >= 0x200b && cp <= 0x200f) ||
+	       (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x2064) ||
+	       (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff ||
+	       (cp >= 0xfff9 && cp <= 0xfffb) || cp == 0xe0001 ||
+	       (cp >= 0xe0020 && cp <= 0xe007f);
 }
 
 /* How many bytes at s make the next character, and must they be escaped */

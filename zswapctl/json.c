@@ -140,6 +140,11 @@ static void put_string(const char *s, FILE *out)
 			fputs("\\r", out);
 		else if (cp == '\t')
 			fputs("\\t", out);
+		else if (escape_code_point(cp) && cp > 0xffff)
+			/* JSON's \u takes 16 bits: a surrogate pair */
+			fprintf(out, "\\u%04" PRIx32 "\\u%04" PRIx32,
+				0xd800 + ((cp - 0x10000) >> 10),
+				0xdc00 + ((cp - 0x10000) & 0x3ff));
 		else if (escape_code_point(cp))
 			fprintf(out, "\\u%04" PRIx32, cp);
 		else

@@ -57,8 +57,20 @@ int zc_open(const struct zswapctl *ctl, struct zswapnl **handle)
 	};
 	struct zswapnl_error err = { 0 };
 	char dir[PATH_MAX];
+	struct stat st;
 	int ret;
 
+	/* A mistyped --sysroot is not a kernel without zswap */
+	if (ctl->sysroot && stat(ctl->sysroot, &st)) {
+		zc_error("cannot use --sysroot %s: %s", ctl->sysroot,
+			 strerror(errno));
+		return EXIT_SYSTEM;
+	}
+	if (ctl->sysroot && !S_ISDIR(st.st_mode)) {
+		zc_error("cannot use --sysroot %s: %s", ctl->sysroot,
+			 strerror(ENOTDIR));
+		return EXIT_SYSTEM;
+	}
 	if (ctl->mode != ZSWAPNL_MODE_NETLINK &&
 	    !zswap_present(ctl->sysroot, dir, sizeof(dir))) {
 		zc_error("zswap is not available in this kernel (no %s)", dir);

@@ -3,6 +3,7 @@
  * zswapctl: show and control zswap, the compressed cache for swap pages,
  * through libzswapnl (netlink, or sysfs/debugfs/cgroupfs on older kernels).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <locale.h>
 #include <stdio.h>
@@ -84,9 +85,17 @@ static void list_set_params(void)
 
 static int finish_output(int ret)
 {
-	/* A full disk or a closed pipe must not pass for success */
+	/*
+	 * A full disk or a closed pipe must not pass for success. The reason
+	 * is the flush's; a write that failed earlier left only the flag.
+	 */
+	errno = 0;
 	if (fflush(stdout) || ferror(stdout)) {
-		zc_error("write error on standard output");
+		if (errno)
+			zc_error("write error on standard output: %s",
+				 strerror(errno));
+		else
+			zc_error("write error on standard output");
 		return ret ? ret : EXIT_SYSTEM;
 	}
 	return ret;

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * --output: replace a regular file through a temporary file and a rename,
- * write a FIFO or a character device in place, refuse anything else.
+ * write a FIFO, a character device or a descriptor we have in place,
+ * refuse anything else.
  * The text is gathered in memory and written at the end with write(2), so
  * that the error of the write that failed (ENOSPC, EIO, EPIPE) is the one
  * reported.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -55,25 +57,72 @@ static char *folder_of(const char *path)
 /*
  * ".NAME.XXXXXX" in the folder of path: hidden, and without the ".prom"
  * ending the textfile collector looks for, so that it is never read half
- * written. 0 or -ENOMEM.
+ * written. NAME is cut to keep the whole within NAME_MAX. 0 or -ENOMEM.
  */
 static int temp_name(const char *path, char **tmp)
 {
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	int namelen = NAME_MAX - (int)strlen("..XXXXXX");
 
-	if (asprintf(tmp, "%.*s.%s.XXXXXX", dirlen, path, path + dirlen) < 0) {
+	if (asprintf(tmp, "%.*s.%.*s.XXXXXX", dirlen, path, namelen,
+		     path + dirlen) < 0) {
 		*tmp = NULL;
 		return -ENOMEM;
 	}
 	return 0;
 }
 
-/* The names of this process's standard output, written in place */
-static bool is_stdout(const char *path)
+/*
+ * The descriptor that path names, written in place: /dev/stdout,
+ * /dev/stderr, /dev/fd/N and /proc/self/fd/N name a file this process has
+ * open already, which the shell may have opened to append (2>>log); a
+ * rename would replace that file instead. -1 for any other path.
+ */
+static int named_fd(const char *path)
 {
-	return !strcmp(path, "/dev/stdout") || !strcmp(path, "/dev/fd/1") ||
-	       !strcmp(path, "/proc/self/fd/1");
+	static const char *const prefixes[] = { "/dev/fd/", "/proc/self/fd/" };
+	const char *digits = NULL;
+	char *end;
+	unsigned long n;
+	size_t i;
+
+	if (!strcmp(path, "/dev/stdout"))
+		return STDOUT_FILENO;
+	if (!strcmp(path, "/dev/stderr"))
+		return STDERR_FILENO;
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (!strncmp(path, prefixes[i], strlen(prefixes[i])))
+			digits = path + strlen(prefixes[i]);
+	if (!digits || *digits < '0' || *digits > '9')
+		return -1;
+	errno = 0;
+	n = strtoul(digits, &end, 10);
+	if (errno || *end || n > INT_MAX)
+		return -1;
+	return (int)n;
+}
+
+/*
+ * fs.protected_symlinks' rule, kept whatever the sysctl says: a symbolic
+ * link in a sticky folder that anyone can write is followed only when it
+ * is the caller's or the folder owner's. Otherwise any user could point
+ * a link there at a file of root's, for a root cron job to replace.
+ */
+static bool link_may_be_followed(const char *link, const struct stat *lst)
+{
+	char *folder = folder_of(link);
+	struct stat fst;
+	bool ok;
+
+	if (!folder || stat(folder, &fst)) {
+		free(folder);
+		return false;
+	}
+	free(folder);
+	ok = !(fst.st_mode & S_ISVTX) || !(fst.st_mode & S_IWOTH) ||
+	     lst->st_uid == geteuid() || lst->st_uid == fst.st_uid;
+	return ok;
 }
 
 /* The text of a symbolic link, to free; NULL with errno set */
@@ -105,33 +154,42 @@ static char *read_link(const char *path)
 }
 
 /*
+ * The name a symbolic link points to, as a path from where we are (a
+ * relative link is relative to the folder it is in); to free, or NULL
+ * with errno set.
+ */
+static char *link_destination(const char *link_path)
+{
+	const char *slash = strrchr(link_path, '/');
+	int dirlen = slash ? (int)(slash - link_path + 1) : 0;
+	char *link = read_link(link_path), *dest;
+
+	if (!link || link[0] == '/' || !dirlen)
+		return link;
+	if (asprintf(&dest, "%.*s%s", dirlen, link_path, link) < 0) {
+		dest = NULL;
+		errno = ENOMEM;
+	}
+	free(link);
+	return dest;
+}
+
+/*
  * A symbolic link that points to nothing yet: the name at the end of its
  * chain of links, which is the file to create. 0 or a negative errno.
  */
 static int follow_dangling(const char *path, char **target)
 {
-	char *cur = strdup(path), *link, *next, *slash;
+	char *cur = strdup(path), *next;
 	struct stat st;
-	int hops, dirlen, err;
+	int hops, err;
 
 	for (hops = 0; cur && hops < LINKS_MAX; hops++) {
-		link = read_link(cur);
-		if (!link)
+		next = link_destination(cur);
+		if (!next)
 			goto fail;
-		/* A relative link is relative to the folder it is in */
-		slash = strrchr(cur, '/');
-		dirlen = slash ? (int)(slash - cur + 1) : 0;
-		next = NULL;
-		if (link[0] == '/' || !dirlen)
-			next = link;
-		else if (asprintf(&next, "%.*s%s", dirlen, cur, link) < 0)
-			next = NULL;
-		if (next != link)
-			free(link);
 		free(cur);
 		cur = next;
-		if (!cur)
-			return -ENOMEM;
 		if (lstat(cur, &st)) {
 			if (errno != ENOENT)
 				goto fail;
@@ -155,12 +213,56 @@ fail:
 }
 
 /*
+ * Every link of the chain that starts at path, checked against
+ * link_may_be_followed(): 0, a negative errno, or 1 after a message.
+ */
+static int check_links(const char *path)
+{
+	char *cur = strdup(path), *next;
+	struct stat st;
+	int hops, err;
+
+	for (hops = 0; cur && hops < LINKS_MAX; hops++) {
+		if (lstat(cur, &st)) {
+			err = errno == ENOENT ? 0 : -errno;
+			free(cur);
+			return err;
+		}
+		if (!S_ISLNK(st.st_mode)) {
+			free(cur);
+			return 0;
+		}
+		if (!link_may_be_followed(cur, &st)) {
+			zc_error(
+				"cannot write %s: %s is another user's symbolic link in a sticky folder that anyone can write",
+				path, cur);
+			free(cur);
+			return 1;
+		}
+		next = link_destination(cur);
+		if (!next) {
+			err = -errno;
+			free(cur);
+			return err;
+		}
+		free(cur);
+		cur = next;
+	}
+	if (!cur)
+		return -ENOMEM;
+	free(cur);
+	return -ELOOP;
+}
+
+/*
  * What path is, symbolic links followed, in st (st_mode 0 when nothing is
  * there yet), and *target the name to create or replace when that is
  * none or a regular file (else NULL). 0 or a negative errno.
  */
 static int resolve(const char *path, struct stat *st, char **target)
 {
+	int ret;
+
 	*target = NULL;
 	if (lstat(path, st)) {
 		if (errno != ENOENT)
@@ -177,6 +279,9 @@ static int resolve(const char *path, struct stat *st, char **target)
 		}
 		return 0;
 	}
+	ret = check_links(path);
+	if (ret)
+		return ret;
 	if (stat(path, st)) {
 		if (errno != ENOENT)
 			return -errno;
@@ -217,15 +322,15 @@ static int open_temp(struct outfile *of)
 	return EXIT_OK;
 }
 
-/* A FIFO, a character device, or standard output itself (path NULL) */
-static int open_in_place(struct outfile *of, const char *path)
+/* A FIFO or a character device, or (path NULL) a descriptor we have */
+static int open_in_place(struct outfile *of, const char *path, int fd)
 {
 	struct stat st;
 
 	if (path)
 		of->fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	else
-		of->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
+		of->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 	if (of->fd < 0) {
 		zc_error("cannot write %s: %s", of->path, strerror(errno));
 		return EXIT_SYSTEM;
@@ -261,24 +366,27 @@ static int refuse(const struct outfile *of, const struct stat *st)
 int outfile_open(struct outfile *of, const char *path)
 {
 	struct stat st;
-	int ret;
+	int ret, fd;
 
 	memset(of, 0, sizeof(*of));
 	of->path = path;
 	of->fd = -1;
 	if (!*path || path[strlen(path) - 1] == '/')
 		return zc_usage("--output needs a file name, got '%s'", path);
-	if (is_stdout(path)) {
-		ret = open_in_place(of, NULL);
+	fd = named_fd(path);
+	if (fd >= 0) {
+		ret = open_in_place(of, NULL, fd);
 	} else {
 		ret = resolve(path, &st, &of->target);
-		if (ret) {
+		if (ret > 0) {
+			ret = EXIT_SYSTEM;
+		} else if (ret) {
 			zc_error("cannot write %s: %s", path, strerror(-ret));
 			ret = EXIT_SYSTEM;
 		} else if (of->target) {
 			ret = open_temp(of);
 		} else if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)) {
-			ret = open_in_place(of, path);
+			ret = open_in_place(of, path, -1);
 		} else {
 			ret = refuse(of, &st);
 		}

@@ -8,10 +8,13 @@
  *    folder, which is synced, made mode 0644 and renamed over the file,
  *    and the folder is synced. A reader sees the old content or the new,
  *    never a part of it;
- *  - a FIFO, a character device (/dev/null, a terminal) and /dev/stdout
- *    are written in place, and stay what they are;
+ *  - a FIFO, a character device (/dev/null, a terminal) and a descriptor
+ *    we have (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N) are
+ *    written in place, and stay what they are;
  *  - a symbolic link is followed: what it points to is replaced or
- *    written as above, and the link stays;
+ *    written as above, and the link stays; but another user's link in a
+ *    sticky folder anyone can write is refused, as fs.protected_symlinks
+ *    does;
  *  - anything else (a folder, a socket, a block device) is refused.
  */
 #ifndef ZSWAPCTL_OUTFILE_H

@@ -159,6 +159,17 @@ setup() {
 	assert_one_line_error "zswap is not available"
 }
 
+@test "a --sysroot that is not there, or not a folder: exit 2 naming it, not 'no zswap'" {
+	local cmd
+	for cmd in status cgroups export; do
+		run -2 --separate-stderr zc --sysroot "$BATS_TEST_TMPDIR/nowhere" "$cmd"
+		assert_one_line_error "cannot use --sysroot $BATS_TEST_TMPDIR/nowhere: No such file or directory$"
+	done
+	touch "$BATS_TEST_TMPDIR/file"
+	run -2 --separate-stderr zc --sysroot "$BATS_TEST_TMPDIR/file" set enabled on
+	assert_one_line_error "cannot use --sysroot $BATS_TEST_TMPDIR/file: Not a directory$"
+}
+
 @test "--source netlink on a kernel without the family is exit 3" {
 	if genl ctrl get name zswap >/dev/null 2>&1; then
 		skip "this kernel has the zswap family"
@@ -181,5 +192,6 @@ setup() {
 @test "a write error on standard output is not a success" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	run -2 --separate-stderr bash -c "'$ZSWAPCTL' --version > /dev/full"
-	assert_one_line_error "write error"
+	# the reason named, as util-linux's close_stdout() does
+	assert_one_line_error "write error on standard output: No space left on device$"
 }

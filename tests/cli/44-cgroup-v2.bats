@@ -31,6 +31,10 @@ setup() {
 
 teardown() {
 	tmux_stop
+	if [ -n "${SHARED_ROOT:-}" ]; then
+		chmod -R u+rwX "$SHARED_ROOT"
+		rm -rf "$SHARED_ROOT"
+	fi
 }
 
 zc_root() { "$ZSWAPCTL" --sysroot "$ROOT" "$@"; }
@@ -165,6 +169,44 @@ hybrid() {
 	rm "$ROOT/proc/self/mountinfo"
 	run -3 --separate-stderr zc_root cgroups
 	assert_one_line_error "no cgroup v2 hierarchy at $ROOT/sys/fs/cgroup$"
+}
+
+@test "hybrid, with 40,000 mounts (a 5 MiB mountinfo): still the cgroups of unified/" {
+	local want i
+	hybrid
+	for ((i = 100; i < 40100; i++)); do
+		echo "$i 22 0:$i / /run/containers/c$i/rootfs rw,relatime shared:$i - overlay overlay rw,lowerdir=/var/lib/l$i,upperdir=/var/lib/u$i"
+	done >> "$ROOT/proc/self/mountinfo"
+	[ "$(stat -c %s "$ROOT/proc/self/mountinfo")" -gt $((4 << 20)) ] || fail "mountinfo is too small"
+	want=$(cd "$CG/unified" && find . -name memory.stat -printf '%h\n' |
+		sed -e 's|^\.||' -e 's|^$|/|' | sort)
+	run -0 zc_root cgroups --raw --noheadings -o PATH
+	assert_equal "$(sort <<<"$output")" "$want"
+}
+
+@test "a mountinfo or a cgroup root it may not read: exit 2 naming it, never a guess or 'no cgroup v2'" {
+	local unpriv=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	[ "$(id -u)" = 0 ] || unpriv=()
+	# A tree user nobody can reach: the test's own folder is root's alone
+	SHARED_ROOT=$(mktemp -d /tmp/zswapctl-cgroot.XXXXXX)
+	cp -r "$ROOT/." "$SHARED_ROOT"
+	ROOT=$SHARED_ROOT CG=$SHARED_ROOT/sys/fs/cgroup
+	chmod -R a+rX "$ROOT"
+	hybrid
+	# /sys/fs/cgroup would be cgroup v1's tree here: no guessing at it
+	chmod 000 "$ROOT/proc/self/mountinfo"
+	if [ "${#unpriv[@]}" = 0 ] && [ -r "$ROOT/proc/self/mountinfo" ]; then
+		fail "cannot make mountinfo unreadable"
+	fi
+	run -2 --separate-stderr "${unpriv[@]}" "$ZSWAPCTL" --sysroot "$ROOT" cgroups
+	assert_one_line_error "cannot list cgroups: cannot read $ROOT/proc/self/mountinfo \\(Permission denied\\)$"
+	run -2 --separate-stderr "${unpriv[@]}" "$ZSWAPCTL" --sysroot "$ROOT" export
+	assert_line --regexp '^zswap_stored_pages [0-9]+$'
+	chmod 644 "$ROOT/proc/self/mountinfo"
+	chmod 700 "$CG/unified"
+	run -2 --separate-stderr "${unpriv[@]}" "$ZSWAPCTL" --sysroot "$ROOT" cgroups
+	assert_one_line_error "cannot list cgroups: cannot look into $ROOT/sys/fs/cgroup/unified \\(Permission denied\\)$"
+	chmod 755 "$CG/unified"
 }
 
 @test "this machine: export exits 0 with the global figures, cgroups never a silent empty table" {

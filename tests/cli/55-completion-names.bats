@@ -115,3 +115,25 @@ hybrid() {
 	run -0 bash_complete zswapctl --sysroot "$ROOT" cgroups 'my\ gro'
 	assert_output 'my group'
 }
+
+@test "bash and fish: set compressor and zpool offer what the line's --sysroot has, not the host's" {
+	local want
+	# the recorded tree's /proc/crypto, with a compressor of its own
+	printf 'name         : testcomp\ndriver       : testcomp-generic\ntype         : scomp\n\n' \
+		>> "$ROOT/proc/crypto"
+	want=$(awk '/^name/ { n = $3 } /^type/ && ($3 == "compression" || $3 == "scomp" ||
+		$3 == "acomp") { print n }' "$ROOT/proc/crypto" | sort -u)
+	run -0 bash_complete zswapctl --sysroot "$ROOT" set compressor ''
+	assert_output "$want"
+	assert_line testcomp
+	run -0 bash_complete zswapctl --sysroot "$ROOT" set zpool ''
+	assert_output "$(printf '%s\n' zbud z3fold zsmalloc)"
+	# Linux 6.18 has no zpool parameter
+	run -0 bash_complete zswapctl --sysroot "$TOP/tests/data/sysroot-6.18" set zpool ''
+	assert_output ""
+	require_tool fish
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl --sysroot $ROOT set compressor '"
+	assert_output "$want"
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl --sysroot $TOP/tests/data/sysroot-6.18 set zpool '"
+	assert_output ""
+}

@@ -279,3 +279,64 @@ PY
 	run -2 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/folder"
 	run -2 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/link"
 }
+
+# fs.protected_symlinks' rule, which zswapctl keeps whatever the sysctl
+# says: in a sticky folder anyone can write, a link is followed only when
+# it is the caller's or the folder owner's.
+@test "another user's link in a sticky world-writable folder: refused, exit 2, its target untouched" {
+	[ "$(id -u)" = 0 ] || skip "needs root, to make a link as another user"
+	local victim
+	shared_dir
+	chmod 1777 "$SHARED_DIR"
+	victim=$SHARED_DIR/victim
+	echo secret > "$victim"
+	chmod 600 "$victim"
+	"${UNPRIV[@]}" ln -s "$victim" "$SHARED_DIR/z.prom"
+	# a chain: the caller's link to the other user's link is refused too
+	ln -s "$SHARED_DIR/z.prom" "$SHARED_DIR/chain.prom"
+	for name in z.prom chain.prom; do
+		run -2 --separate-stderr zc_stock export -o "$SHARED_DIR/$name"
+		assert_one_line_error "cannot write $SHARED_DIR/$name: $SHARED_DIR/z.prom is another user's symbolic link in a sticky folder that anyone can write"
+		assert_equal "$(cat "$victim")" secret
+		assert_equal "$(stat -c %a "$victim")" 600
+	done
+	# the caller's own link there is followed
+	ln -s "$victim" "$SHARED_DIR/own.prom"
+	run -0 zc_stock export -o "$SHARED_DIR/own.prom"
+	assert_equal "$(cat "$victim")" "$WANT"
+	assert_kind "$SHARED_DIR/own.prom" "symbolic link"
+	# a folder that is not sticky: the owner of the folder decides, not us
+	chmod 0777 "$SHARED_DIR"
+	echo secret > "$victim"
+	run -0 zc_stock export -o "$SHARED_DIR/z.prom"
+	assert_equal "$(cat "$victim")" "$WANT"
+	assert_equal "$(ls -A "$SHARED_DIR" | sort | tr '\n' ' ')" "chain.prom own.prom victim z.prom "
+}
+
+@test "/dev/stderr, /dev/fd/N and /proc/self/fd/N: the file the shell opened is appended to, not replaced" {
+	local log=$BATS_TEST_TMPDIR/log inode
+	echo first > "$log"
+	inode=$(stat -c %i "$log")
+	"$ZSWAPCTL" --sysroot "$STOCK" export -o /dev/stderr 2>>"$log" ||
+		fail "export -o /dev/stderr failed"
+	"$ZSWAPCTL" --sysroot "$STOCK" export -o /dev/fd/7 7>>"$log" ||
+		fail "export -o /dev/fd/7 failed"
+	"$ZSWAPCTL" --sysroot "$STOCK" export -o /proc/self/fd/8 8>>"$log" ||
+		fail "export -o /proc/self/fd/8 failed"
+	assert_equal "$(stat -c %i "$log")" "$inode"
+	assert_equal "$(cat "$log")" "first"$'\n'"$WANT"$'\n'"$WANT"$'\n'"$WANT"
+	assert_equal "$(ls -A "$BATS_TEST_TMPDIR" | grep -c '^\.log\.' || true)" 0
+	# a descriptor that is not open
+	run -2 --separate-stderr zc_stock export -o /dev/fd/9
+	assert_one_line_error "cannot write /dev/fd/9: Bad file descriptor"
+}
+
+@test "a file name of 250 bytes: replaced whole, through a temporary name cut short" {
+	local dir=$BATS_TEST_TMPDIR/long name
+	mkdir "$dir"
+	name=$(printf 'n%.0s' {1..246}).prom
+	echo stale > "$dir/$name"
+	run -0 zc_stock export -o "$dir/$name"
+	assert_equal "$(cat "$dir/$name")" "$WANT"
+	assert_equal "$(ls -A "$dir")" "$name"
+}

@@ -345,3 +345,18 @@ ran twin"
 	lines=$(grep -cE '^(not )?ok ' <<<"$output")
 	assert_equal "$lines" "$plan"
 }
+
+@test "tests/check: too little free space stops it at once, with one line, before any result" {
+	local build=$BATS_TEST_TMPDIR/build
+	mkdir -p "$build/test-results"
+	echo kept > "$build/test-results/earlier.tap"
+	# more than any filesystem here holds
+	BUILD=$build CHECK_MIN_FREE_GIB=999999999 run "$TOP/tests/check" host
+	assert_failure 2
+	assert_output --regexp "^tests/check: [0-9]+ MiB free on the filesystem of $build; a run needs 999999999 GiB \(CHECK_MIN_FREE_GIB\): free some space first$"
+	# the results of the run before are left as they were
+	assert_equal "$(cat "$build/test-results/earlier.tap")" kept
+	BUILD=$build CHECK_MIN_FREE_GIB=8G run "$TOP/tests/check" host
+	assert_failure 2
+	assert_output "tests/check: CHECK_MIN_FREE_GIB must be a number of GiB, not '8G'"
+}

@@ -68,6 +68,13 @@ static void controls(void)
 	text("\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xaa", 0,
 	     "\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xaa",
 	     "their neighbours U+2027, U+202F and U+206A stay");
+	text("wo\xe2\x80\x8brk\xc2\xad\xef\xbb\xbf\xe2\x81\xa0", 0,
+	     "wo\\xe2\\x80\\x8brk\\xc2\\xad\\xef\\xbb\\xbf\\xe2\\x81\\xa0",
+	     "U+200B, U+00AD, U+FEFF and U+2060, which draw nothing, are escaped");
+	text("tag\xf3\xa0\x81\x81", 0, "tag\\xf3\\xa0\\x81\\x81",
+	     "a language tag (U+E0041) is escaped");
+	text("\xe2\x80\x8a\xe2\x80\x90", 0, "\xe2\x80\x8a\xe2\x80\x90",
+	     "their neighbours U+200A and U+2010 stay");
 }
 
 static void not_utf8(void)
@@ -234,12 +241,14 @@ static void json_strings(void)
 	json_add_string(doc, "path", true, "/ff\xff\\x");
 	json_add_string(doc, "ctl", true,
 			"\x1b[2J\xc2\x9b\x7f\xe2\x80\xae\t\"");
+	json_add_string(doc, "tag", true, "\xe2\x80\x8b\xf3\xa0\x81\x81");
 	out = render(doc);
 	tap_str(out,
 		"{\"path\":\"/ff\\\\xff\\\\x5cx\",\"path_hex\":\"2f6666ff5c78\","
-		"\"ctl\":\"\\u001b[2J\\u009b\\u007f\\u202e\\t\\\"\"}\n",
-		"JSON: not UTF-8 gives KEY and KEY_hex; controls, C1, DEL and "
-		"bidi as \\uXXXX");
+		"\"ctl\":\"\\u001b[2J\\u009b\\u007f\\u202e\\t\\\"\","
+		"\"tag\":\"\\u200b\\udb40\\udc41\"}\n",
+		"JSON: not UTF-8 gives KEY and KEY_hex; controls, C1, DEL, bidi "
+		"and invisible characters as \\uXXXX, above U+FFFF a surrogate pair");
 	/* Its one control byte is the newline that ends it */
 	if (out && *out && out[strlen(out) - 1] == '\n')
 		out[strlen(out) - 1] = '\0';
@@ -249,6 +258,9 @@ static void json_strings(void)
 	tap_str(cJSON_GetStringValue(cJSON_GetObjectItem(parsed, "ctl")),
 		"\x1b[2J\xc2\x9b\x7f\xe2\x80\xae\t\"",
 		"JSON: a valid UTF-8 string parses back to its exact bytes");
+	tap_str(cJSON_GetStringValue(cJSON_GetObjectItem(parsed, "tag")),
+		"\xe2\x80\x8b\xf3\xa0\x81\x81",
+		"JSON: a character above U+FFFF, as a surrogate pair, parses back to its bytes");
 	cJSON_Delete(parsed);
 	free(out);
 	cJSON_Delete(doc);

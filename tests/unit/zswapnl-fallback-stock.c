@@ -194,6 +194,52 @@ static void no_proc(void)
 	td_remove_tree(root);
 }
 
+/*
+ * A MemTotal no machine has, which overflows the pool limit's arithmetic:
+ * the limit is unknown, not a wrapped-around value. 2^54 kB is the first
+ * that does not fit in bytes; 2^54 - 1 kB still gives the limit by
+ * zswap's formula.
+ */
+static void memtotal_overflow(void)
+{
+	static const char *const with[] = { "sys", "proc/vmstat" };
+	static const struct {
+		const char *memtotal;
+		bool known;
+		uint64_t limit;
+	} cases[] = {
+		{ "18446744073709551615", false, 0 },
+		{ "18014398509481984", false, 0 },
+		{ "18014398509481983", true, UINT64_C(18014398509481983) * 1024 / PAGE * 20 / 100 * PAGE },
+	};
+	const char *root = linked_root(with, ZNL_ARRAY_SIZE(with));
+	char path[PATH_MAX];
+	struct zswapnl_global g;
+	struct zswapnl *h;
+	size_t i;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/proc/meminfo", root);
+	for (i = 0; i < ZNL_ARRAY_SIZE(cases); i++) {
+		f = fopen(path, "w");
+		if (!CHECK(f))
+			return;
+		fprintf(f, "MemTotal:       %s kB\nMemFree:        1024 kB\n", cases[i].memtotal);
+		fclose(f);
+		h = fb_open(root);
+		memset(&g, 0, sizeof(g));
+		g.struct_size = sizeof(g);
+		CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
+		if (!CHECK_INT(!!(g.known & ZNL_BIT(ZSWAPNL_G_POOL_LIMIT_BYTES)), cases[i].known))
+			tap_diag("MemTotal %s kB: pool_limit_bytes %llu", cases[i].memtotal,
+				 (unsigned long long)g.pool_limit_bytes);
+		if (cases[i].known)
+			CHECK_U64(g.pool_limit_bytes, cases[i].limit);
+		zswapnl_close(h);
+	}
+	td_remove_tree(root);
+}
+
 /* A kernel without zswap, nor a cgroup2 hierarchy */
 static void no_zswap(void)
 {
@@ -221,6 +267,8 @@ TAP_CASES(
 	{ "stock tree without debugfs: pool and stored sizes from meminfo, other counters unknown",
 	  no_debugfs },
 	{ "stock tree without /proc: pool limit, zswpin and zswpout unknown", no_proc },
+	{ "a MemTotal that overflows the pool limit's arithmetic: the limit unknown, not wrapped",
+	  memtotal_overflow },
 	{ "a root without zswap (-ENOENT) nor cgroup2 (-EOPNOTSUPP), saying what is missing",
 	  no_zswap },
 )
