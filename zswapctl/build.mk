@@ -5,21 +5,18 @@
 #   make unit-tests-zswapctl   $(BUILD)/tests/unit/zswapctl-*, TAP on stdout, and
 #                              the tools of tests/cli ($(BUILD)/tests/cli/*)
 #
-# The parts that need no handle (parsers, formatters, the column table,
-# the tree) also go into an archive, so each unit test links only them and
-# the static library, whose table of fields the outputs follow.
+# Every part but main.c also goes into an archive, from which each unit test
+# links what it uses, with the static library, whose table of fields the
+# outputs follow (as unit-tests-asan does, libzswapnl/build.mk).
 
 .PHONY: zswapctl unit-tests-zswapctl
 
 ZSWAPCTL_OUT := $(BUILD)/zswapctl
 ZSWAPCTL_CPPFLAGS := -D_GNU_SOURCE -Ilibzswapnl -MMD -MP
-ZSWAPCTL_PURE := size parse ratio escape errors json columns column_list table tree cgroup_ref set_params \
-	status_json event_line timestamp prom prom_metrics \
-	rates top_columns top_rows top_table top_meters top_state top_prompt unknown
 ZSWAPCTL_SRCS := $(wildcard zswapctl/*.c)
 ZSWAPCTL_OBJS := $(patsubst zswapctl/%.c,$(ZSWAPCTL_OUT)/%.o,$(ZSWAPCTL_SRCS))
-ZSWAPCTL_PURE_OBJS := $(ZSWAPCTL_PURE:%=$(ZSWAPCTL_OUT)/%.o)
-ZSWAPCTL_PURE_LIB := $(ZSWAPCTL_OUT)/libzswapctl-pure.a
+ZSWAPCTL_PARTS_OBJS := $(filter-out $(ZSWAPCTL_OUT)/main.o,$(ZSWAPCTL_OBJS))
+ZSWAPCTL_PARTS_LIB := $(ZSWAPCTL_OUT)/libzswapctl-parts.a
 ZSWAPCTL_UNIT_SRCS := $(wildcard tests/unit/zswapctl-*.c)
 ZSWAPCTL_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(ZSWAPCTL_UNIT_SRCS))
 # Programs the host suites of tests/cli run zswapctl under
@@ -30,11 +27,10 @@ SMARTCOLS_CFLAGS := $(shell pkg-config --cflags smartcols 2>/dev/null)
 SMARTCOLS_LIBS := $(or $(shell pkg-config --libs smartcols 2>/dev/null),-lsmartcols)
 $(ZSWAPCTL_OUT)/cgroups_table.o: ZSWAPCTL_CPPFLAGS += $(SMARTCOLS_CFLAGS)
 
-# "zswapctl top" draws with ncursesw; only its screen files include curses.h
+# "zswapctl top" draws with ncursesw; only its screen file includes curses.h
 NCURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
 NCURSES_LIBS := $(or $(shell pkg-config --libs ncursesw 2>/dev/null),-lncursesw)
-$(ZSWAPCTL_OUT)/top_screen.o $(ZSWAPCTL_OUT)/top_curses.o: \
-	ZSWAPCTL_CPPFLAGS += $(NCURSES_CFLAGS)
+$(ZSWAPCTL_OUT)/top_curses.o: ZSWAPCTL_CPPFLAGS += $(NCURSES_CFLAGS)
 
 zswapctl: $(BUILD)/bin/zswapctl
 
@@ -44,7 +40,7 @@ $(ZSWAPCTL_OUT)/%.o: zswapctl/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ZSWAPCTL_CPPFLAGS) -c -o $@ $<
 
-$(ZSWAPCTL_PURE_LIB): $(ZSWAPCTL_PURE_OBJS)
+$(ZSWAPCTL_PARTS_LIB): $(ZSWAPCTL_PARTS_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
@@ -60,11 +56,12 @@ $(BUILD)/bin/zswapctl $(ZSWAPCTL_INST): $(ZSWAPCTL_OBJS) | lib
 		-lzswapnl -lcjson $(SMARTCOLS_LIBS) $(NCURSES_LIBS)
 
 $(BUILD)/tests/unit/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.h \
-		$(ZSWAPCTL_PURE_LIB) $(BUILD)/lib/libzswapnl.a
+		$(ZSWAPCTL_PARTS_LIB) $(BUILD)/lib/libzswapnl.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ZSWAPCTL_CPPFLAGS) -MF $(ZSWAPCTL_OUT)/unit-$*.d \
 		-Izswapctl -Itests/unit -o $@ $< \
-		$(ZSWAPCTL_PURE_LIB) $(BUILD)/lib/libzswapnl.a -lmnl -lcjson
+		$(ZSWAPCTL_PARTS_LIB) $(BUILD)/lib/libzswapnl.a -lmnl -lcjson \
+		$(SMARTCOLS_LIBS) $(NCURSES_LIBS)
 
 $(BUILD)/tests/cli/%: tests/cli/%.c
 	@mkdir -p $(@D)

@@ -1,6 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The cgroup a command line names: parsed (a path or an id), and found
+ * where the cgroup2 hierarchy is mounted (/proc/self/mountinfo:
+ * /sys/fs/cgroup, or /sys/fs/cgroup/unified on a hybrid host), with the
+ * errors that say which cgroup is not there, under which root, or that it
+ * is there without the memory controller.
+ */
 #include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cgroup_ref.h"
 #include "parse.h"
@@ -74,4 +85,106 @@ bool cgroup_path_within(const char *path, const char *top)
 	if (!strcmp(top, "/"))
 		return path[0] == '/';
 	return !strncmp(path, top, len) && (path[len] == '/' || !path[len]);
+}
+
+/* The mount point, or where it usually is when none is mounted */
+static void mount_point(const struct zswapctl *ctl, char *mnt, size_t size)
+{
+	if (zc_cgroup_mount(ctl, mnt, size))
+		snprintf(mnt, size, "%s", CGROUP_ROOT);
+}
+
+int cgroup_arg(const struct zswapctl *ctl, const char *arg,
+	       struct cgroup_ref *ref)
+{
+	char mnt[PATH_MAX];
+
+	mount_point(ctl, mnt, sizeof(mnt));
+	switch (cgroup_ref_parse_under(arg, mnt, ref)) {
+	case 0:
+		return EXIT_OK;
+	case -ENAMETOOLONG:
+		return zc_usage("cgroup path too long: '%.64s...'", arg);
+	default:
+		return zc_usage(
+			"invalid cgroup '%s' (a path below %s, or a numeric id above 0)",
+			arg, mnt);
+	}
+}
+
+/* The folder of a cgroup path exists where cgroup2 is mounted */
+static bool cgroup_folder_exists(const struct zswapctl *ctl, const char *mnt,
+				 const char *path)
+{
+	char dir[CGROUP_PATH_MAX + 2 * PATH_MAX];
+	struct stat st;
+
+	snprintf(dir, sizeof(dir), "%s%s%s", ctl->sysroot ? ctl->sysroot : "",
+		 mnt, path);
+	return !stat(dir, &st) && S_ISDIR(st.st_mode);
+}
+
+/*
+ * The library's -ENOENT says whether the cgroup is there without the
+ * memory controller: both sources (the family's extack and the files)
+ * word it so
+ */
+static bool no_memory_controller(const struct zswapnl_error *err)
+{
+	return err && strstr(err->msg, "memory controller");
+}
+
+int cgroup_not_found(const struct zswapctl *ctl, const struct cgroup_ref *ref,
+		     const struct zswapnl_error *err)
+{
+	char mnt[PATH_MAX];
+
+	if (ref->by_id && no_memory_controller(err))
+		return zc_usage(
+			"cgroup %" PRIu64
+			" has no memory controller: its parent does not enable \"memory\" in cgroup.subtree_control",
+			ref->id);
+	if (ref->by_id)
+		return zc_usage("no cgroup with id %" PRIu64, ref->id);
+	mount_point(ctl, mnt, sizeof(mnt));
+	/* There, but not a memcg: its parent does not enable "memory" */
+	if (cgroup_folder_exists(ctl, mnt, ref->path))
+		return zc_usage(
+			"cgroup '%s' has no memory controller: its parent does not enable \"memory\" in cgroup.subtree_control",
+			ref->path);
+	return zc_usage("no cgroup '%s' under %s%s", ref->path,
+			ctl->sysroot ? ctl->sysroot : "", mnt);
+}
+
+int cgroup_lookup(const struct zswapctl *ctl, struct zswapnl *nl,
+		  const struct cgroup_ref *ref, struct zswapnl_memcg *m)
+{
+	struct zswapnl_error err = { 0 };
+	char what[CGROUP_PATH_MAX + 32], mnt[PATH_MAX];
+	int ret;
+
+	memset(m, 0, sizeof(*m));
+	m->struct_size = sizeof(*m);
+	if (ref->by_id)
+		ret = zswapnl_get_memcg(nl, ref->id, m, &err);
+	else
+		ret = zswapnl_get_memcg_by_path(nl, ref->path, m, &err);
+	if (!ret)
+		return EXIT_OK;
+	if (ret == -ENOENT)
+		return cgroup_not_found(ctl, ref, &err);
+	/* A file, or a path through one: a name that is not a cgroup's */
+	if (ret == -ENOTDIR) {
+		mount_point(ctl, mnt, sizeof(mnt));
+		return zc_usage(
+			"'%s' is not a cgroup: a file, not a folder, under %s%s",
+			ref->path, ctl->sysroot ? ctl->sysroot : "", mnt);
+	}
+	if (ref->by_id)
+		snprintf(what, sizeof(what), "cannot read cgroup %" PRIu64,
+			 ref->id);
+	else
+		snprintf(what, sizeof(what), "cannot read cgroup '%s'",
+			 ref->path);
+	return zc_lib_error(what, ret, &err);
 }

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgroup_lookup.h"
+#include "cgroup_ref.h"
 #include "cgroups.h"
 #include "escape.h"
 #include "tree.h"

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "column_list.h"
+#include "columns.h"
 #include "json.h"
 #include "zswapnl.h"
 

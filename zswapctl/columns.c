@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The column table of "zswapctl cgroups" and what a cell holds. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,7 +8,7 @@
 
 #include "columns.h"
 #include "json.h"
-#include "ratio.h"
+#include "size.h"
 
 static int compare_u64(uint64_t a, uint64_t b)
 {
@@ -243,4 +244,56 @@ int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 	if (col->kind == KIND_LIMIT && ok && v == ZSWAPNL_MAX)
 		return json_add_string(obj, col->json_key, true, "max");
 	return json_add_u64(obj, col->json_key, ok, v);
+}
+
+void column_list_default(struct column_list *list)
+{
+	size_t i;
+
+	list->count = 0;
+	for (i = 0; i < nr_columns; i++)
+		if (!columns[i].extra)
+			list->cols[list->count++] = &columns[i];
+}
+
+int column_list_parse(struct column_list *list, const char *arg, char *bad,
+		      size_t badlen)
+{
+	struct column_list out = { 0 };
+	const char *p = arg, *end;
+	char name[32];
+
+	if (*p == '+') {
+		out = *list;
+		p++;
+	}
+	for (;;) {
+		const struct column *col;
+		size_t len;
+
+		end = strchrnul(p, ',');
+		len = end - p;
+		if (badlen) {
+			size_t n = len < badlen - 1 ? len : badlen - 1;
+
+			memcpy(bad, p, n);
+			bad[n] = '\0';
+		}
+		if (!len || len >= sizeof(name))
+			return -EINVAL;
+		memcpy(name, p, len);
+		name[len] = '\0';
+		col = column_by_name(name);
+		if (!col)
+			return -EINVAL;
+		if (out.count == COLUMN_LIST_MAX)
+			return -E2BIG;
+		out.cols[out.count++] = col;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	*bad = '\0';
+	*list = out;
+	return 0;
 }

@@ -7,12 +7,12 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "escape.h"
 #include "event_line.h"
 #include "status.h"
-#include "timestamp.h"
 
 /* The names of zswap-genl(7), indexed by enum zswapnl_event_type */
 static const char *const event_names[] = {
@@ -22,6 +22,20 @@ static const char *const event_names[] = {
 };
 
 #define EVENT_NAME_MAX 32
+
+char *timestamp_iso8601(const struct timespec *ts, char *buf, size_t len)
+{
+	struct tm tm;
+	size_t n;
+
+	if (!gmtime_r(&ts->tv_sec, &tm)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	n = strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(buf + n, len - n, ".%03ldZ", ts->tv_nsec / 1000000);
+	return buf;
+}
 
 /*
  * The event's name with sep between its words; a type this zswapctl does

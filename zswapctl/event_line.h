@@ -7,6 +7,7 @@
 #ifndef ZSWAPCTL_EVENT_LINE_H
 #define ZSWAPCTL_EVENT_LINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
@@ -20,5 +21,14 @@ int event_print_text(const struct zswapnl_event *ev,
 int event_print_json(const struct zswapnl_event *ev,
 		     const struct timespec *when, uint64_t page_size,
 		     FILE *out);
+
+/* The time of an event, "2026-11-30T06:30:01.123Z", and room to spare */
+#define TIMESTAMP_MAX 40
+
+/*
+ * ISO 8601 in UTC with milliseconds, truncated (never rounded up into the
+ * next second): "2026-11-30T06:30:01.123Z". Returns buf.
+ */
+char *timestamp_iso8601(const struct timespec *ts, char *buf, size_t len);
 
 #endif /* ZSWAPCTL_EVENT_LINE_H */

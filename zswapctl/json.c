@@ -7,7 +7,7 @@
 
 #include "escape.h"
 #include "json.h"
-#include "ratio.h"
+#include "size.h"
 
 int json_parse_style(const char *arg, enum json_style *style)
 {

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "column_list.h"
+#include "columns.h"
 #include "json.h"
 #include "set_params.h"
 #include "zswapctl.h"

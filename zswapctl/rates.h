@@ -1,5 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Samples and the rates between them, the core of "zswapctl top".
+ *
+ * A sample holds zswap's global figures and every memcg, read at one
+ * moment. "zswapctl top" keeps the last two; their difference over the
+ * time between them gives the rates. The views never read the kernel:
+ * they get samples.
+ *
  * Rates: what a counter gained between two samples, per second. A counter
  * that went backwards was reset (zswap reloaded, a cgroup removed and made
  * again with the id of the old one): its rate is 0, never the difference
@@ -12,8 +19,47 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
-#include "sample.h"
+#include "zswapnl.h"
+
+#define NSEC_PER_MSEC 1000000ULL
+
+struct sample {
+	uint64_t mono_ns; /* CLOCK_MONOTONIC: what rates divide by */
+	struct timespec wall; /* CLOCK_REALTIME: what the views print */
+	struct zswapnl_global global;
+	struct zswapnl_memcg_list memcgs; /* in cgroup id order */
+};
+
+/* The last two samples, and how many were taken */
+struct sampler {
+	struct zswapnl *nl;
+	struct sample slots[2];
+	struct sample *prev; /* NULL until the second sample */
+	struct sample *cur; /* NULL until the first */
+	uint64_t taken;
+	/*
+	 * Set when there is no cgroup2 hierarchy with the memory controller
+	 * (the library's -EOPNOTSUPP): the samples hold the global figures
+	 * and no cgroups, and this says why
+	 */
+	char no_cgroups[256];
+};
+
+void sampler_init(struct sampler *sp, struct zswapnl *nl);
+
+/*
+ * Take a new sample; the current one becomes the previous. On failure
+ * both stay as they were. 0 or a negative errno, with err filled. No
+ * cgroup2 hierarchy is not a failure: see no_cgroups.
+ */
+int sampler_step(struct sampler *sp, struct zswapnl_error *err);
+
+void sampler_free(struct sampler *sp);
+
+/* CLOCK_MONOTONIC in nanoseconds */
+uint64_t monotonic_ns(void);
 
 /* Events per second, in hundredths (150 is 1.5/s) */
 struct rate {

@@ -21,7 +21,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "cgroup_lookup.h"
+#include "cgroup_ref.h"
 #include "escape.h"
 #include "set_params.h"
 #include "size.h"

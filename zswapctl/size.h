@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Sizes as people write them (64M, 1GiB, max) and as they read them. */
+/*
+ * Sizes as people write them (64M, 1GiB, max) and as they read them, and
+ * the ratios zswapctl prints: the compression ratio and the fill of a pool.
+ */
 #ifndef ZSWAPCTL_SIZE_H
 #define ZSWAPCTL_SIZE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,5 +37,18 @@ enum size_style {
  */
 char *size_format_iec(uint64_t bytes, enum size_style style, char *buf,
 		      size_t len);
+
+/*
+ * stored_pages * page_size / pool_bytes in hundredths (342 is 3.42).
+ * False, and no ratio, when pool_bytes is 0: nothing to divide by.
+ */
+bool ratio_hundredths(uint64_t stored_pages, uint64_t page_size,
+		      uint64_t pool_bytes, uint64_t *hundredths);
+
+/* "3.42"; returns buf */
+char *ratio_format(uint64_t hundredths, char *buf, size_t len);
+
+/* part / whole in tenths of a percent, rounded; false when whole is 0 */
+bool ratio_permille(uint64_t part, uint64_t whole, uint64_t *permille);
 
 #endif /* ZSWAPCTL_SIZE_H */

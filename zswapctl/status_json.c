@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <stddef.h>
 
-#include "ratio.h"
+#include "size.h"
 #include "status.h"
 
 const char *status_name(const struct zswapnl_global *g,

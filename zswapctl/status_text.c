@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "escape.h"
-#include "ratio.h"
 #include "size.h"
 #include "status.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#include "column_list.h"
+#include "columns.h"
 #include "zswapctl-tap.h"
 
 static bool snake_case(const char *s)

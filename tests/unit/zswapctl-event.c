@@ -11,7 +11,6 @@
 #include <cjson/cJSON.h>
 
 #include "event_line.h"
-#include "timestamp.h"
 #include "zswapctl-tap.h"
 
 #define BIT(nr) (UINT64_C(1) << (nr))

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "rates.h"
-#include "ratio.h"
+#include "size.h"
 #include "zswapctl-tap.h"
 
 #define SEC 1000000000ULL

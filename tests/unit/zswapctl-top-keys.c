@@ -9,9 +9,7 @@
 #include <stdint.h>
 
 #include "parse.h"
-#include "top_columns.h"
-#include "top_prompt.h"
-#include "top_state.h"
+#include "top.h"
 #include "zswapctl-tap.h"
 
 static void seconds(const char *str, int want_ret, uint64_t want)

@@ -8,9 +8,7 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#include "top_meters.h"
-#include "top_rows.h"
-#include "top_table.h"
+#include "top.h"
 #include "tree.h"
 #include "zswapctl-tap.h"
 
