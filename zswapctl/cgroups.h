@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* "zswapctl cgroups": the rows it shows, and its two ways of printing them. */
+/* "zswapctl cgroups": the rows it shows, and its table (cgroups_table.c). */
 #ifndef ZSWAPCTL_CGROUPS_H
 #define ZSWAPCTL_CGROUPS_H
 
@@ -24,7 +24,5 @@ struct cgroups_view {
 };
 
 int cgroups_print_table(const struct cgroups_view *view, FILE *out);
-int cgroups_print_json(const struct cgroups_view *view, enum json_style style,
-		       FILE *out);
 
 #endif /* ZSWAPCTL_CGROUPS_H */

@@ -9,7 +9,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "prom.h"
 #include "prom_metrics.h"
 #include "zswapctl-tap.h"
 
