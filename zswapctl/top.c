@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "event_line.h"
 #include "parse.h"
 #include "table.h"
@@ -213,13 +214,29 @@ bool top_order_descending(const struct top_order *ord)
 	return ord->sort->descending != ord->reverse;
 }
 
-/* Would the row of m pass the filter */
+/*
+ * Would the row of m pass the filter: its path's bytes, or the path as
+ * the screen shows it, escaped, since that is all a user can copy from a
+ * name with a control byte or one that is not UTF-8.
+ */
 static bool top_filter_match(const struct top_order *ord,
 			     const struct zswapnl_memcg *m)
 {
+	char *shown;
+	bool match;
+
 	if (!ord->filter || !*ord->filter)
 		return true;
-	return m->path && strstr(m->path, ord->filter);
+	if (!m->path)
+		return false;
+	if (strstr(m->path, ord->filter))
+		return true;
+	if (!escape_needed(m->path, 0))
+		return false;
+	shown = escape_alloc(m->path, 0);
+	match = shown && strstr(shown, ord->filter);
+	free(shown);
+	return match;
 }
 
 /*

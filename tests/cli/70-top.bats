@@ -72,6 +72,25 @@ teardown() {
 		"$(printf '%s\n' '/        ' '|-flat   ' '|-outer  ' '| `-inner' '`-work   ')"
 }
 
+@test "batch: --filter matches a name as it is shown, escaped, and as its bytes" {
+	local root
+	root=$(copy_root patched)
+	mkdir "$root/sys/fs/cgroup/"$'esc\e[31m' "$root/sys/fs/cgroup/"$'caf\xe9'
+	cp "$root/sys/fs/cgroup/flat/memory.stat" "$root/sys/fs/cgroup/"$'esc\e[31m/'
+	cp "$root/sys/fs/cgroup/flat/memory.stat" "$root/sys/fs/cgroup/"$'caf\xe9/'
+	# what the screen shows, typed back
+	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 --filter '\x1b[31'
+	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" '/esc\x1b[31m '
+	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 --filter 'caf\xe9'
+	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" '/caf\xe9 '
+	# the bytes themselves
+	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 --filter $'\e[31'
+	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" '/esc\x1b[31m '
+	# a filter that matches neither
+	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 --filter '\x1c'
+	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" ''
+}
+
 @test "bad --delay and --iterations: exit 1 and one line naming the problem" {
 	local bad
 	for bad in 0 0.05 86401 abc -1 1e3 1,5 ''; do
