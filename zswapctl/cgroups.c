@@ -78,7 +78,7 @@ static int parse_args(struct zswapctl *ctl, struct cgroups_opts *o, int argc,
 
 	while ((opt = getopt_long(argc, argv, ":bJno:rx:Th", opts, NULL)) !=
 	       -1) {
-		ret = global_option(ctl, "cgroups", opt, argv);
+		ret = global_option(ctl, "cgroups", opt, argv, opts);
 		if (ret > 0)
 			return ret;
 		if (ret < 0)

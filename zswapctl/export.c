@@ -50,7 +50,7 @@ static int parse_args(struct zswapctl *ctl, struct export_opts *o, int argc,
 	int opt, ret;
 
 	while ((opt = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-		ret = global_option(ctl, "export", opt, argv);
+		ret = global_option(ctl, "export", opt, argv, opts);
 		if (ret > 0)
 			return ret;
 		if (ret < 0)

@@ -30,8 +30,32 @@ static int parse_source(const char *arg, enum zswapnl_mode *mode)
 	return 0;
 }
 
-int global_option(struct zswapctl *ctl, const char *cmd, int opt, char **argv)
+/*
+ * The long options that start with @name (up to '=' or its end), in
+ * @buf as "'--a', '--b'": how many there are
+ */
+static int options_with_prefix(const struct option *longopts, const char *name,
+			       char *buf, size_t size)
 {
+	size_t len = strcspn(name, "="), used = 0;
+	int n = 0;
+
+	buf[0] = '\0';
+	for (; longopts && longopts->name; longopts++) {
+		if (strncmp(longopts->name, name, len))
+			continue;
+		if (used < size)
+			used += snprintf(buf + used, size - used, "%s'--%s'",
+					 n ? ", " : "", longopts->name);
+		n++;
+	}
+	return n;
+}
+
+int global_option(struct zswapctl *ctl, const char *cmd, int opt, char **argv,
+		  const struct option *longopts)
+{
+	char names[256];
 	const char *where = cmd ? cmd : "";
 	const char *space = cmd ? " " : "";
 
@@ -62,6 +86,17 @@ int global_option(struct zswapctl *ctl, const char *cmd, int opt, char **argv)
 			return zc_usage(
 				"unknown option '-%c' (see zswapctl %s%s--help)",
 				optopt, where, space);
+		/* getopt_long() names a long option given a value it does not take */
+		if (optopt && strchr(argv[optind - 1], '='))
+			return zc_usage(
+				"option '%.*s' takes no argument (see zswapctl %s%s--help)",
+				(int)strcspn(argv[optind - 1], "="),
+				argv[optind - 1], where, space);
+		if (options_with_prefix(longopts, argv[optind - 1] + 2, names,
+					sizeof(names)) > 1)
+			return zc_usage("option '%.*s' is ambiguous: %s",
+					(int)strcspn(argv[optind - 1], "="),
+					argv[optind - 1], names);
 		return zc_usage("unknown option '%s' (see zswapctl %s%s--help)",
 				argv[optind - 1], where, space);
 	}

@@ -122,7 +122,7 @@ int main(int argc, char **argv)
 	opterr = 0;
 	/* '+': options after the command are the command's */
 	while ((opt = getopt_long(argc, argv, "+:hV", opts, NULL)) != -1) {
-		ret = global_option(&ctl, NULL, opt, argv);
+		ret = global_option(&ctl, NULL, opt, argv, opts);
 		if (ret > 0)
 			return ret;
 		if (ret < 0)

@@ -54,7 +54,7 @@ static int parse_args(struct zswapctl *ctl, struct monitor_opts *o, int argc,
 	int opt, ret;
 
 	while ((opt = getopt_long(argc, argv, ":c:Jh", opts, NULL)) != -1) {
-		ret = global_option(ctl, "monitor", opt, argv);
+		ret = global_option(ctl, "monitor", opt, argv, opts);
 		if (ret > 0)
 			return ret;
 		if (ret < 0)

@@ -561,7 +561,7 @@ int cmd_set(struct zswapctl *ctl, int argc, char **argv)
 
 	/* '+': a value such as "-5" is a value, and refused as one */
 	while ((opt = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
-		ret = global_option(ctl, "set", opt, argv);
+		ret = global_option(ctl, "set", opt, argv, opts);
 		if (ret > 0)
 			return ret;
 		if (ret < 0)

@@ -103,7 +103,7 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 	int opt, ret;
 
 	while ((opt = getopt_long(argc, argv, ":bJh", opts, NULL)) != -1) {
-		ret = global_option(ctl, "status", opt, argv);
+		ret = global_option(ctl, "status", opt, argv, opts);
 		if (ret > 0)
 			return ret;
 		if (ret < 0)

@@ -827,7 +827,7 @@ static int parse_args(struct zswapctl *ctl, struct top_opts *o, int argc,
 
 	while ((opt = getopt_long(argc, argv, ":bd:n:x:Tf:h", opts, NULL)) !=
 	       -1) {
-		ret = global_option(ctl, "top", opt, argv);
+		ret = global_option(ctl, "top", opt, argv, opts);
 		if (ret > 0)
 			return ret;
 		if (ret < 0)

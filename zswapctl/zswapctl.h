@@ -3,6 +3,7 @@
 #ifndef ZSWAPCTL_H
 #define ZSWAPCTL_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -73,7 +74,8 @@ enum {
  * Returns 0 when opt is not one of them, -1 when it was handled, or an
  * exit code (EXIT_USAGE) after printing the error.
  */
-int global_option(struct zswapctl *ctl, const char *cmd, int opt, char **argv);
+int global_option(struct zswapctl *ctl, const char *cmd, int opt, char **argv,
+		  const struct option *longopts);
 
 /* One line on stderr: "zswapctl: ..." */
 void zc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

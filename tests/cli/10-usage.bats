@@ -88,7 +88,7 @@ setup() {
 	assert_one_line_error "unknown command 'frobnicate'"
 }
 
-@test "unknown options are usage errors, before and after the command" {
+@test "unknown, ambiguous and valued options are usage errors that say which, before and after the command" {
 	run -1 --separate-stderr zc --frob status
 	assert_one_line_error "unknown option '--frob'"
 	run -1 --separate-stderr zc status --frob
@@ -96,7 +96,12 @@ setup() {
 	run -1 --separate-stderr zc cgroups -q
 	assert_one_line_error "unknown option '-q'"
 	run -1 --separate-stderr zc status --bytes=yes
-	assert_one_line_error "unknown option '--bytes=yes'"
+	assert_one_line_error "option '--bytes' takes no argument \\(see zswapctl status --help\\)$"
+	# a prefix of two options names both; a prefix of one is that one
+	run -1 --separate-stderr zc --s /
+	assert_one_line_error "option '--s' is ambiguous: '--sysroot', '--source'$"
+	run -1 --separate-stderr zc status --by=1
+	assert_one_line_error "option '--by' takes no argument"
 }
 
 @test "an option without its argument is a usage error" {

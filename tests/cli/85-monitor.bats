@@ -51,7 +51,7 @@ has_family() { zc --source netlink status >/dev/null 2>&1; }
 	run -1 --separate-stderr zc monitor extra
 	assert_one_line_error "monitor takes no arguments, got 'extra'"
 	run -1 --separate-stderr zc monitor --json=short
-	assert_one_line_error "unknown option '--json=short'"
+	assert_one_line_error "option '--json' takes no argument"
 	run -1 --separate-stderr zc monitor -c
 	assert_one_line_error "option '-c' needs an argument"
 }
