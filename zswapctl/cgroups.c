@@ -131,6 +131,8 @@ static int parse_args(struct zswapctl *ctl, struct cgroups_opts *o, int argc,
 			return -1;
 		}
 	}
+	if (o->json && o->view.raw)
+		return zc_usage("--json and --raw are mutually exclusive");
 	if (optind < argc)
 		o->target = argv[optind++];
 	if (optind < argc)

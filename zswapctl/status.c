@@ -99,6 +99,7 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 	struct zswapnl_error err = { 0 };
 	enum status_format format = FORMAT_TEXT;
 	enum json_style style = JSON_PRETTY;
+	bool json_given = false, format_given = false;
 	struct zswapnl *nl;
 	int opt, ret;
 
@@ -113,13 +114,14 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 			view.bytes = true;
 			break;
 		case 'J':
-			format = FORMAT_JSON;
+			json_given = true;
 			if (json_parse_style(optarg, &style))
 				return zc_usage(
 					"invalid --json style '%s' (expected pretty or short)",
 					optarg);
 			break;
 		case OPT_FORMAT:
+			format_given = true;
 			if (parse_format(optarg, &format))
 				return zc_usage(
 					"invalid --format '%s' (expected text, json or prometheus)",
@@ -133,6 +135,12 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 	if (optind < argc)
 		return zc_usage("status takes no arguments, got '%s'",
 				argv[optind]);
+	/* As util-linux does: two outputs asked for, neither chosen */
+	if (json_given && format_given && format != FORMAT_JSON)
+		return zc_usage("--json and --format %s are mutually exclusive",
+				format == FORMAT_TEXT ? "text" : "prometheus");
+	if (json_given)
+		format = FORMAT_JSON;
 
 	ret = zc_open(ctl, &nl);
 	if (ret)

@@ -200,3 +200,14 @@ setup() {
 	# the reason named, as util-linux's close_stdout() does
 	assert_one_line_error "write error on standard output: No space left on device$"
 }
+
+@test "two outputs that exclude each other are a usage error, as in util-linux; agreeing ones are not" {
+	run -1 --separate-stderr zc status --json --format prometheus
+	assert_one_line_error "--json and --format prometheus are mutually exclusive$"
+	run -1 --separate-stderr zc status --format=text --json=short
+	assert_one_line_error "--json and --format text are mutually exclusive$"
+	run -1 --separate-stderr zc cgroups --raw --json
+	assert_one_line_error "--json and --raw are mutually exclusive$"
+	run -0 zc --sysroot "$TOP/tests/data/sysroot-patched" status --json=short --format json
+	assert_equal "$(jq -r .version <<<"$output")" 1
+}
