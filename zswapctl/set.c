@@ -339,6 +339,9 @@ static int parse_pairs(int argc, char **argv, const struct set_param **which,
 		const struct set_param *p = set_param_by_name(argv[i]);
 		int ret;
 
+		if (!p && !strcmp(argv[i], "cgroup"))
+			return zc_usage(
+				"set cgroup comes first and alone: zswapctl set cgroup <path>|<id> max <size>");
 		if (!p)
 			return zc_usage(
 				"unknown parameter '%s' (see zswapctl set --help)",
@@ -492,8 +495,11 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 	uint64_t bytes;
 	int ret;
 
-	if (argc != 4 ||
-	    (strcmp(argv[2], "max") && strcmp(argv[2], "zswap.max")))
+	if (argc == 4 && strcmp(argv[2], "max") && strcmp(argv[2], "zswap.max"))
+		return zc_usage(
+			"a cgroup has one zswap setting, max, not '%s': zswapctl set cgroup <path>|<id> max <size>",
+			argv[2]);
+	if (argc != 4)
 		return zc_usage(
 			"usage: zswapctl set cgroup <path>|<id> max <size>");
 	ret = cgroup_arg(ctl, argv[1], &ref);

@@ -150,7 +150,10 @@ setup() {
 	run -1 --separate-stderr zc_patched set cgroup /work
 	assert_one_line_error "usage: zswapctl set cgroup"
 	run -1 --separate-stderr zc_patched set cgroup /work min 1G
-	assert_one_line_error "usage: zswapctl set cgroup"
+	assert_one_line_error "a cgroup has one zswap setting, max, not 'min': zswapctl set cgroup"
+	# cgroup is a known word, in the wrong place
+	run -1 --separate-stderr zc_patched set enabled on cgroup /work max 1G
+	assert_one_line_error "set cgroup comes first and alone: zswapctl set cgroup"
 }
 
 @test "a root without /sys/module/zswap is 'not supported here': exit 3" {
