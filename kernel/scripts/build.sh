@@ -5,6 +5,9 @@
 #   build.sh stock    pristine source, the baseline of tests and benchmarks
 #   build.sh patched  source + kernel/series (the default)
 #   build.sh debug    patched + kernel/config/flavours/debug.config
+#
+# patched and debug also merge kernel/config/variants/patched.config: the
+# options the series adds, which a stock build cannot take.
 #   build.sh stock-6.12  pristine linux-source-6.12, the upstream peer the
 #                     benchmarks compare against; the same fragments plus
 #                     kernel/config/versions/6.12.config
@@ -25,6 +28,8 @@ stock-*) VARIANT=stock;   EXTRA= ; set_kver "${FLAVOUR#stock-}"
 	 FLAVOUR=stock ;;
 *) die "unknown flavour '$FLAVOUR' (stock, patched, debug, stock-6.12)" ;;
 esac
+# What the series adds: a stock source has no such options
+[ "$VARIANT" = stock ] || EXTRA="$TOP/kernel/config/variants/$VARIANT.config $EXTRA"
 # What another kernel version needs beyond the 6.1 fragments
 VERSION_FRAGMENT=$TOP/kernel/config/versions/$KVER.config
 [ -f "$VERSION_FRAGMENT" ] && EXTRA="$EXTRA $VERSION_FRAGMENT"
