@@ -88,6 +88,32 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error 
 }
 
 /*
+ * The kernel leaves the path out of a dump record whose path does not fit
+ * an empty dump message (some 32 KiB with this library's buffer); a do by
+ * id returns it. A memcg removed since the dump, or whose path is longer
+ * than an attribute holds, keeps none.
+ */
+static void fill_paths(struct zswapnl *h, struct zswapnl_memcg_list *list)
+{
+	struct zswapnl_memcg *item, m;
+	size_t i;
+
+	for (i = 0; i < list->count; i++) {
+		item = list->items[i];
+		if (zswapnl_memcg_known(item, ZSWAPNL_M_PATH))
+			continue;
+		znl_memcg_reset(&m);
+		if (!znl_nl_get_memcg(h, item->id, &m, NULL) &&
+		    zswapnl_memcg_known(&m, ZSWAPNL_M_PATH)) {
+			item->path = m.path;
+			item->known |= ZNL_BIT(ZSWAPNL_M_PATH);
+			m.path = NULL;
+		}
+		zswapnl_memcg_free(&m);
+	}
+}
+
+/*
  * A kernel that marks a dump NLM_F_DUMP_INTR says the memcgs changed while
  * it was read: the list may miss one or hold one twice. This series' family
  * never does (its dump resumes from the last cgroup id it sent), but the
@@ -112,6 +138,7 @@ int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 			       "the kernel marked two memcg dumps in a row with NLM_F_DUMP_INTR");
 	if (ret)
 		return ret;
+	fill_paths(h, list);
 	znl_list_sort(list);
 	return 0;
 }

@@ -12,6 +12,10 @@
 #                     benchmarks compare against; the same fragments plus
 #                     kernel/config/versions/6.12.config
 #
+# patched, debug and patched-i386 also merge
+# kernel/config/variants/patched.config: the options the series adds,
+# which a stock build cannot take.
+#
 # The build is skipped when its stamp (patches, config fragments, this
 # script, compiler) matches the last successful build: an unchanged tree
 # costs no compile work. Otherwise only the files the new patches touch are
@@ -30,6 +34,8 @@ stock-*) VARIANT=stock;   EXTRA= ; set_kver "${FLAVOUR#stock-}"
 	 FLAVOUR=stock ;;
 *) die "unknown flavour '$FLAVOUR' (stock, patched, debug, patched-i386, stock-6.12)" ;;
 esac
+# What the series adds: a stock source has no such options
+[ "$VARIANT" = stock ] || EXTRA="$TOP/kernel/config/variants/$VARIANT.config $EXTRA"
 # What another kernel version needs beyond the 6.1 fragments
 VERSION_FRAGMENT=$TOP/kernel/config/versions/$KVER.config
 [ -f "$VERSION_FRAGMENT" ] && EXTRA="$EXTRA $VERSION_FRAGMENT"

@@ -1,15 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# kconfig-matrix.sh: the series in the configurations that cut away what
-# its code leans on. Each row is the guest's configuration (tinyconfig plus
-# kernel/config/*.config, as build.sh makes it) with one option flipped and
-# 'make olddefconfig' after it: MEMCG=n, CGROUPS=n, SLOB (so MEMCG_KMEM=n),
-# NET=n, ZSWAP_NETLINK=n, ZSWAP=n. In each, every C file the series touches
-# whose object that configuration builds compiles with W=1 and no warning;
-# one whose object it leaves out is a skip. TAP on stdout: per row, one
-# line for the configuration (the flipped option took), one for 'make
-# prepare', one per file, and for the rows of LINK_ROWS one for a whole
-# vmlinux, linked.
+# kconfig-matrix.sh: the series in the configurations that cut away what its
+# code leans on. Each row is the guest's configuration (tinyconfig plus
+# kernel/config/*.config and variants/patched.config, as build.sh makes it)
+# with one option flipped and 'make olddefconfig' after it: MEMCG=n,
+# CGROUPS=n, SLOB (so MEMCG_KMEM=n), NET=n, ZSWAP_NETLINK=n, ZSWAP=n. In
+# each, every C file the series touches whose object that configuration
+# builds compiles with W=1 and no warning; one whose object it leaves out is
+# a skip. TAP on stdout: per row, one line for the configuration (the
+# flipped option took), one for 'make prepare', one per file, and for the
+# rows of LINK_ROWS one for a whole vmlinux, linked.
 #
 # All rows share one build folder, one after the other: a row recompiles
 # only what its configuration changes. Run it niced on a shared machine.

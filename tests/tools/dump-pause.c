@@ -44,9 +44,8 @@
 
 /*
  * A part of a dump fills at most the larger of the last recvmsg() size and
- * the family's smallest dump message (a record with a PATH_MAX path, some
- * 4.2 KiB, more than NLMSG_GOODSIZE): reads of 8 KiB, netlink's minimum,
- * hold every part.
+ * NLMSG_GOODSIZE (some 3.7 KiB): reads of 8 KiB, netlink's minimum, hold
+ * every part.
  */
 #define RECV_SIZE	8192
 /* The kernel doubles it; the first part takes more than half of that */

@@ -7,6 +7,7 @@
  * message renumbered to the request in flight.
  *
  *   tests/unit/data/memcg-dump.reply.hex   the MEMCG_GET dump (5 memcgs), NLMSG_DONE
+ *   tests/unit/data/memcg-get-work.reply.hex  the MEMCG_GET do of /work, then the ACK
  *   tests/unit/data/get.reply.hex          the GET reply, then the ACK
  *   tests/unit/data/event-params-changed.reply.hex  an event of the "events" group
  *
@@ -241,6 +242,67 @@ static void dump_plain(void)
 	push_dump(&s, false);
 	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
 	CHECK_INT(s.sends, 1);
+	check_dump(&l);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/*
+ * Take the ZSWAP_MEMCG_A_PATH attribute @path out of its record in @b, as
+ * the kernel sends a record whose path does not fit a dump message
+ */
+static void drop_path(struct td_bytes *b, const char *path)
+{
+	struct nlmsghdr *nlh;
+	struct nlattr *a;
+	int left = b->len;
+	size_t off, len;
+
+	for (nlh = (struct nlmsghdr *)b->data; mnl_nlmsg_ok(nlh, left);
+	     nlh = mnl_nlmsg_next(nlh, &left)) {
+		if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
+			continue;
+		mnl_attr_for_each(a, nlh, GENL_HDRLEN) {
+			if (mnl_attr_get_type(a) != ZSWAP_MEMCG_A_PATH ||
+			    strcmp(mnl_attr_get_str(a), path))
+				continue;
+			off = (unsigned char *)a - b->data;
+			len = MNL_ALIGN(a->nla_len);
+			memmove(b->data + off, b->data + off + len, b->len - off - len);
+			b->len -= len;
+			nlh->nlmsg_len -= len;
+			return;
+		}
+	}
+	tap_diag("no record with the path %s", path);
+	exit(1);
+}
+
+/*
+ * A dump record without its path (/work's): the list has the path all the
+ * same, from a MEMCG_GET do by the record's id, the second request
+ */
+static void dump_pathless(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_memcg_list l;
+	struct zswapnl_error err;
+	struct td_bytes dg[2];
+
+	if (!CHECK_INT(td_hex_datagrams(DUMP, dg, 2), 2))
+		exit(1);
+	drop_path(&dg[0], "/work");
+	push_bytes(&s, &dg[0]);
+	push_bytes(&s, &dg[1]);
+	if (!CHECK_INT(td_hex_datagrams(MEMCG_WORK, dg, 2), 2))
+		exit(1);
+	push_bytes(&s, &dg[0]);
+	push_bytes(&s, &dg[1]);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
+	CHECK_INT(s.sends, 2);
+	CHECK_INT(s.next, s.n);
 	check_dump(&l);
 	zswapnl_memcg_list_free(&l);
 	zswapnl_close(h);
@@ -659,6 +721,7 @@ static void family_older(void)
 
 TAP_CASES(
 	{ "a recorded dump through the run loop", dump_plain },
+	{ "a dump record without its path gets it from a do by id", dump_pathless },
 	{ "a dump with NLM_F_DUMP_INTR is asked again, once", dump_intr_once },
 	{ "a dump inconsistent twice fails with -EAGAIN", dump_intr_twice },
 	{ "NLM_F_DUMP_INTR on a reply that is not a dump is ignored", get_dump_intr_ignored },
