@@ -12,7 +12,7 @@ WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wfo
 ALL_CFLAGS := -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 
 TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/swapmix \
-	$(BUILD)/tools/genl-fuzz $(BUILD)/tools/dump-pause
+	$(BUILD)/tools/genl-fuzz $(BUILD)/tools/dump-pause $(BUILD)/tools/dump-recv
 
 .PHONY: all help deps tools lib zswapctl unit-tests bench kernel kernel-tree kernel-export kernel-bisect-check \
 	kernel-fullconfig-check bindeb-pkg vm demo check check-full \
@@ -47,6 +47,8 @@ help:
 	@echo '                    a change to kernel/)'
 	@echo 'make bench          every workload on stock 6.1, patched 6.1 and stock 6.12: table, JSON'
 	@echo '                    and chart in build/bench/ (ROUNDS=5, ICOUNT=1 for instruction-counted time)'
+	@echo 'make bench-dump     time per memcg of a netlink memcg dump at 100, 1,000 and 5,000'
+	@echo '                    memcgs, in a patched guest (make bench runs it too)'
 	@echo 'make bench-top      CPU time of zswapctl top with 200 cgroups, in a patched guest'
 	@echo 'make install        install the tool, library, header, .pc, man pages, completions'
 	@echo '                    (DESTDIR, PREFIX=/usr/local, SBINDIR, LIBDIR, INCLUDEDIR, MANDIR, PKGCONFIGDIR)'
@@ -69,7 +71,7 @@ $(BUILD)/ynl/.stamp: $(YNL_TARBALL)
 		'*/tools/net/ynl/*' '*/Documentation/netlink/*'
 	@touch $@
 
-$(BUILD)/tools/%: tests/tools/%.c tests/tools/mix64.h
+$(BUILD)/tools/%: tests/tools/%.c tests/tools/mix64.h tests/tools/genl-raw.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -pthread -o $@ $<
 
@@ -104,6 +106,16 @@ demo: all tools
 # Benchmarks, not tests: ROUNDS and ICOUNT=1 (instruction-counted guest time)
 bench: tools
 	@tests/bench/bench --rounds $(or $(ROUNDS),5) $(if $(ICOUNT),--icount)
+	@$(MAKE) --no-print-directory bench-dump
+
+# The guest writes the figures to the run folder, whose path --record gives
+.PHONY: bench-dump
+bench-dump: tools
+	@mkdir -p $(BUILD)/bench
+	@tests/vm/run --quiet $(if $(ICOUNT),--icount) --timeout 3600 \
+		--kernel "$$(kernel/scripts/build.sh patched)" --flavour patched \
+		--record $(BUILD)/bench/.dump-run -- tests/bench/dump-scale; \
+		rc=$$?; cat "$$(cat $(BUILD)/bench/.dump-run)/dump-scale.txt" 2>/dev/null; exit $$rc
 
 # The guest writes the figures to the run folder, whose path --record gives
 .PHONY: bench-top

@@ -120,7 +120,7 @@ _zswapctl()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local commands='status cgroups memcg set monitor export top'
-	local columns='PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX'
+	local columns='PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX'
 	local top_columns='PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX'
 	local params='compressor zpool enabled max-pool-percent accept-threshold-percent cgroup'
 	local global='--source --sysroot --help --version'

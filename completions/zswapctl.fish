@@ -4,7 +4,7 @@
 # "zswapctl top --list-columns" by tests/cli/50-completions.bats.
 
 set -l commands status cgroups memcg set monitor export top
-set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX
+set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX
 set -l top_columns PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX
 
 # The cgroup2 mount point, as zswapctl finds it in mountinfo: the one at

@@ -5,12 +5,14 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <libmnl/libmnl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -55,6 +57,7 @@ int zswapnl_get_global(struct zswapnl *handle, struct zswapnl_global *global,
 		znl_read_vmstat(handle, &g);
 	}
 	znl_copy_out(global, &g, sizeof(g));
+	znl_global_mask_known(global);
 	return ret;
 }
 
@@ -66,6 +69,7 @@ static int memcg_out(struct zswapnl_memcg *memcg, struct zswapnl_memcg *m, int r
 		znl_memcg_reset(m);
 	}
 	znl_copy_out(memcg, m, sizeof(*m));
+	znl_memcg_mask_known(memcg);
 	return ret;
 }
 
@@ -95,13 +99,13 @@ int zswapnl_get_memcg(struct zswapnl *handle, uint64_t id, struct zswapnl_memcg 
 	return memcg_out(memcg, &m, ret);
 }
 
-/* Netlink: the id is the inode number of the cgroup's folder */
 static int nl_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
 				struct zswapnl_error *err)
 {
 	char cgroot[PATH_MAX], rel[PATH_MAX + 1], dir[PATH_MAX];
 	struct stat st;
-	int ret;
+	uint64_t id;
+	int ret, fd;
 
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
@@ -109,7 +113,12 @@ static int nl_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswa
 	ret = znl_cgroup_dir(cgroot, path, rel, dir, &st, err);
 	if (ret)
 		return ret;
-	return znl_nl_get_memcg(h, st.st_ino, m, err);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return znl_err(err, -errno, "path", "no cgroup %s", rel);
+	id = znl_cgroup_id(fd, &st);
+	close(fd);
+	return znl_nl_get_memcg(h, id, m, err);
 }
 
 int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,
@@ -237,5 +246,6 @@ int zswapnl_read_event(struct zswapnl *handle, struct zswapnl_event *event,
 	size = event->struct_size;
 	znl_copy_out(event, &ev, sizeof(ev));
 	event->state.struct_size = size - offsetof(struct zswapnl_event, state);
+	znl_global_mask_known(&event->state);
 	return ret;
 }

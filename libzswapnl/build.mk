@@ -14,7 +14,7 @@
 #                    UBSan into $(BUILD)/tests/unit-asan/; tests/unit/run-checked
 #                    runs them (and the others plain and under valgrind)
 
-LIBZSWAPNL_VERSION := 1.0.0
+LIBZSWAPNL_VERSION := 1.1.0
 LIBZSWAPNL_SONAME := libzswapnl.so.1
 
 PREFIX ?= /usr/local
@@ -154,7 +154,7 @@ $(ASAN_DIR)/obj/libzswapnl/api.o: $(LIBZSWAPNL_VERSION_STAMP)
 
 $(ASAN_DIR)/obj/zswapctl/%.o: zswapctl/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) -Ilibzswapnl $(ASAN_NCURSES_CFLAGS) -c -o $@ $<
+	$(CC) $(ASAN_CFLAGS) -Ilibzswapnl $(ASAN_NCURSES_CFLAGS) $(SMARTCOLS_CFLAGS) -c -o $@ $<
 
 $(ASAN_DIR)/libzswapnl.a: $(ASAN_LIB_OBJS)
 	rm -f $@

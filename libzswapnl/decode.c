@@ -35,36 +35,14 @@ static int copy_name(char *dst, size_t size, const struct nlattr *attr, const ch
 	return 0;
 }
 
-/* The u64 counters of ZSWAP_CMD_GET, in the order of their attributes */
-static const struct {
-	uint16_t attr;
-	uint16_t field;
-	size_t offset;
-} global_counters[] = {
-#define COUNTER(a, f, m) { a, f, offsetof(struct zswapnl_global, m) }
-	COUNTER(ZSWAP_A_STORED_PAGES, ZSWAPNL_G_STORED_PAGES, stored_pages),
-	COUNTER(ZSWAP_A_ZERO_PAGES, ZSWAPNL_G_ZERO_PAGES, zero_pages),
-	COUNTER(ZSWAP_A_POOL_TOTAL_SIZE, ZSWAPNL_G_POOL_TOTAL_SIZE, pool_total_size),
-	COUNTER(ZSWAP_A_POOL_LIMIT_BYTES, ZSWAPNL_G_POOL_LIMIT_BYTES, pool_limit_bytes),
-	COUNTER(ZSWAP_A_POOL_LIMIT_HIT, ZSWAPNL_G_POOL_LIMIT_HIT, pool_limit_hit),
-	COUNTER(ZSWAP_A_REJECT_RECLAIM_FAIL, ZSWAPNL_G_REJECT_RECLAIM_FAIL, reject_reclaim_fail),
-	COUNTER(ZSWAP_A_REJECT_ALLOC_FAIL, ZSWAPNL_G_REJECT_ALLOC_FAIL, reject_alloc_fail),
-	COUNTER(ZSWAP_A_REJECT_KMEMCACHE_FAIL, ZSWAPNL_G_REJECT_KMEMCACHE_FAIL,
-		reject_kmemcache_fail),
-	COUNTER(ZSWAP_A_REJECT_COMPRESS_POOR, ZSWAPNL_G_REJECT_COMPRESS_POOR,
-		reject_compress_poor),
-	COUNTER(ZSWAP_A_WRITTEN_BACK_PAGES, ZSWAPNL_G_WRITTEN_BACK_PAGES, written_back_pages),
-	COUNTER(ZSWAP_A_DUPLICATE_ENTRY, ZSWAPNL_G_DUPLICATE_ENTRY, duplicate_entry),
-#undef COUNTER
-};
-
 /* The attributes of a GET reply or an event; *@event gets ZSWAP_A_EVENT */
 static int decode_zswap_attrs(const void *attrs, size_t len, struct zswapnl_global *g,
 			      uint32_t *event, struct zswapnl_error *err)
 {
 	const struct nlattr *tb[ZSWAP_A_MAX + 1];
+	const struct znl_global_desc *d;
 	uint64_t val;
-	unsigned int i;
+	size_t i;
 	int ret;
 
 	memset(g, 0, sizeof(*g));
@@ -73,38 +51,30 @@ static int decode_zswap_attrs(const void *attrs, size_t len, struct zswapnl_glob
 	if (ret)
 		return ret;
 
-	for (i = 0; i < ZNL_ARRAY_SIZE(global_counters); i++) {
-		if (!tb[global_counters[i].attr])
+	/* The fields the family has, as the table of fields.c gives them */
+	for (i = 0; (d = znl_global_desc(i)); i++) {
+		const struct nlattr *attr = d->attr ? tb[d->attr] : NULL;
+
+		if (!attr)
 			continue;
-		val = mnl_attr_get_u64(tb[global_counters[i].attr]);
-		memcpy((char *)g + global_counters[i].offset, &val, sizeof(val));
-		g->known |= ZNL_BIT(global_counters[i].field);
-	}
-	if (tb[ZSWAP_A_ENABLED]) {
-		g->enabled = mnl_attr_get_u8(tb[ZSWAP_A_ENABLED]) != 0;
-		g->known |= ZNL_BIT(ZSWAPNL_G_ENABLED);
-	}
-	if (tb[ZSWAP_A_COMPRESSOR]) {
-		ret = copy_name(g->compressor, sizeof(g->compressor), tb[ZSWAP_A_COMPRESSOR],
-				"compressor", err);
-		if (ret)
-			return ret;
-		g->known |= ZNL_BIT(ZSWAPNL_G_COMPRESSOR);
-	}
-	if (tb[ZSWAP_A_ZPOOL]) {
-		ret = copy_name(g->zpool, sizeof(g->zpool), tb[ZSWAP_A_ZPOOL], "zpool", err);
-		if (ret)
-			return ret;
-		g->known |= ZNL_BIT(ZSWAPNL_G_ZPOOL);
-	}
-	if (tb[ZSWAP_A_MAX_POOL_PERCENT]) {
-		g->max_pool_percent = mnl_attr_get_u32(tb[ZSWAP_A_MAX_POOL_PERCENT]);
-		g->known |= ZNL_BIT(ZSWAPNL_G_MAX_POOL_PERCENT);
-	}
-	if (tb[ZSWAP_A_ACCEPT_THRESHOLD_PERCENT]) {
-		g->accept_threshold_percent =
-			mnl_attr_get_u32(tb[ZSWAP_A_ACCEPT_THRESHOLD_PERCENT]);
-		g->known |= ZNL_BIT(ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT);
+		switch (d->info.unit) {
+		case ZSWAPNL_UNIT_NAME:
+			ret = copy_name((char *)g + d->offset, d->size, attr, d->info.key, err);
+			if (ret)
+				return ret;
+			g->known |= ZNL_BIT(d->info.field);
+			continue;
+		case ZSWAPNL_UNIT_BOOL:
+			val = mnl_attr_get_u8(attr);
+			break;
+		case ZSWAPNL_UNIT_PERCENT:
+			val = mnl_attr_get_u32(attr);
+			break;
+		default:
+			val = mnl_attr_get_u64(attr);
+			break;
+		}
+		znl_global_set_u64(g, d, val);
 	}
 	if (event && tb[ZSWAP_A_EVENT])
 		*event = mnl_attr_get_u32(tb[ZSWAP_A_EVENT]);

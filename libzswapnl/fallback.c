@@ -3,7 +3,9 @@
  * zswap's counters and parameters without the netlink family: the module
  * parameters in /sys/module/zswap/parameters, the counters in
  * /sys/kernel/debug/zswap (root only, and only with debugfs mounted), the
- * pool limit from /proc/meminfo. What cannot be read stays unknown.
+ * pool limit, and without debugfs the pool and stored sizes, from
+ * /proc/meminfo; which field is where is the table of fields.c. What
+ * cannot be read stays unknown.
  */
 
 #include <errno.h>
@@ -16,93 +18,91 @@
 #include "internal.h"
 
 #define PARAMS_DIR "/sys/module/zswap/parameters"
-#define DEBUGFS_DIR "/sys/kernel/debug/zswap"
 
 /*
- * The debugfs counters. zero_pages is only on kernels that store zero pages
- * apart; the stock kernel's same_filled_pages counts pages of any repeated
- * word, which are not zero pages, so it is not read at all.
+ * A parameter's file: enabled as param_get_bool() shows it (Y or N), a
+ * name as it is (one longer than the struct holds stays unknown, not cut),
+ * a percentage as a number
  */
-static const struct {
-	const char *file;
-	unsigned int field;
-	size_t offset;
-} debugfs_counters[] = {
-#define COUNTER(f, m) { #m, f, offsetof(struct zswapnl_global, m) }
-	COUNTER(ZSWAPNL_G_STORED_PAGES, stored_pages),
-	COUNTER(ZSWAPNL_G_ZERO_PAGES, zero_pages),
-	COUNTER(ZSWAPNL_G_POOL_TOTAL_SIZE, pool_total_size),
-	COUNTER(ZSWAPNL_G_POOL_LIMIT_HIT, pool_limit_hit),
-	COUNTER(ZSWAPNL_G_REJECT_RECLAIM_FAIL, reject_reclaim_fail),
-	COUNTER(ZSWAPNL_G_REJECT_ALLOC_FAIL, reject_alloc_fail),
-	COUNTER(ZSWAPNL_G_REJECT_KMEMCACHE_FAIL, reject_kmemcache_fail),
-	COUNTER(ZSWAPNL_G_REJECT_COMPRESS_POOR, reject_compress_poor),
-	COUNTER(ZSWAPNL_G_WRITTEN_BACK_PAGES, written_back_pages),
-	COUNTER(ZSWAPNL_G_DUPLICATE_ENTRY, duplicate_entry),
-#undef COUNTER
-};
+static void read_param(struct zswapnl *h, const struct znl_global_desc *d,
+		       struct zswapnl_global *g)
+{
+	char path[4096], buf[64];
+	uint64_t v;
 
-static void read_counters(struct zswapnl *h, struct zswapnl_global *g)
+	if (znl_path(h, path, sizeof(path), "%s", d->info.file) ||
+	    znl_read_line(path, buf, sizeof(buf)))
+		return;
+	switch (d->info.unit) {
+	case ZSWAPNL_UNIT_BOOL:
+		if (!strcmp(buf, "Y") || !strcmp(buf, "1"))
+			znl_global_set_u64(g, d, 1);
+		else if (!strcmp(buf, "N") || !strcmp(buf, "0"))
+			znl_global_set_u64(g, d, 0);
+		break;
+	case ZSWAPNL_UNIT_NAME:
+		if (strlen(buf) < d->size) {
+			memcpy((char *)g + d->offset, buf, strlen(buf) + 1);
+			g->known |= ZNL_BIT(d->info.field);
+		}
+		break;
+	default:
+		if (!znl_parse_u64(buf, &v) && v <= UINT32_MAX)
+			znl_global_set_u64(g, d, v);
+		break;
+	}
+}
+
+static void read_debugfs(struct zswapnl *h, const struct znl_global_desc *d,
+			 struct zswapnl_global *g)
 {
 	char path[4096];
 	uint64_t val;
+
+	if (!znl_path(h, path, sizeof(path), "%s", d->info.file) && !znl_read_u64(path, &val))
+		znl_global_set_u64(g, d, val);
+}
+
+/*
+ * What debugfs did not give (not mounted, or not root) and /proc/meminfo
+ * has, readable by anyone: Zswap, the pool's pages, and Zswapped, the
+ * stored pages, both in kB (since Linux 5.19, so on every kernel with
+ * memory.zswap.*)
+ */
+static void read_meminfo(struct zswapnl *h, const char *text, const struct znl_global_desc *d,
+			 struct zswapnl_global *g)
+{
+	uint64_t kb;
+
+	if (g->known & ZNL_BIT(d->info.field) || znl_kv_u64(text, d->meminfo, &kb) ||
+	    kb > UINT64_MAX / 1024)
+		return;
+	if (d->info.unit == ZSWAPNL_UNIT_PAGES)
+		znl_global_set_u64(g, d, kb * 1024 / h->page_size);
+	else
+		znl_global_set_u64(g, d, kb * 1024);
+}
+
+/* The parameters, the debugfs counters, then what meminfo adds */
+static void read_fields(struct zswapnl *h, struct zswapnl_global *g)
+{
+	const struct znl_global_desc *d;
+	char path[4096], *meminfo = NULL;
 	size_t i;
 
-	for (i = 0; i < ZNL_ARRAY_SIZE(debugfs_counters); i++) {
-		if (znl_path(h, path, sizeof(path), DEBUGFS_DIR "/%s", debugfs_counters[i].file) ||
-		    znl_read_u64(path, &val))
-			continue;
-		memcpy((char *)g + debugfs_counters[i].offset, &val, sizeof(val));
-		g->known |= ZNL_BIT(debugfs_counters[i].field);
+	for (i = 0; (d = znl_global_desc(i)); i++) {
+		if (d->from == ZNL_FROM_PARAM)
+			read_param(h, d, g);
+		else if (d->from == ZNL_FROM_DEBUGFS)
+			read_debugfs(h, d, g);
 	}
-}
-
-static int read_param(struct zswapnl *h, const char *name, char *buf, size_t size)
-{
-	char path[4096];
-	int ret;
-
-	ret = znl_path(h, path, sizeof(path), PARAMS_DIR "/%s", name);
-	return ret ?: znl_read_line(path, buf, size);
-}
-
-static void read_percent(struct zswapnl *h, const char *name, uint32_t *val,
-			 unsigned int field, struct zswapnl_global *g)
-{
-	char buf[32];
-	uint64_t v;
-
-	if (read_param(h, name, buf, sizeof(buf)) || znl_parse_u64(buf, &v) || v > UINT32_MAX)
+	if (znl_path(h, path, sizeof(path), "/proc/meminfo") ||
+	    znl_read_text(path, &meminfo, NULL))
 		return;
-	*val = v;
-	g->known |= ZNL_BIT(field);
-}
-
-static void read_params(struct zswapnl *h, struct zswapnl_global *g)
-{
-	char buf[64];
-
-	/* param_get_bool() shows Y or N */
-	if (!read_param(h, "enabled", buf, sizeof(buf))) {
-		if (!strcmp(buf, "Y") || !strcmp(buf, "1")) {
-			g->enabled = true;
-			g->known |= ZNL_BIT(ZSWAPNL_G_ENABLED);
-		} else if (!strcmp(buf, "N") || !strcmp(buf, "0")) {
-			g->known |= ZNL_BIT(ZSWAPNL_G_ENABLED);
-		}
-	}
-	/* A name longer than the struct holds stays unknown, not cut */
-	if (!read_param(h, "compressor", g->compressor, sizeof(g->compressor)))
-		g->known |= ZNL_BIT(ZSWAPNL_G_COMPRESSOR);
-	else
-		g->compressor[0] = '\0';
-	if (!read_param(h, "zpool", g->zpool, sizeof(g->zpool)))
-		g->known |= ZNL_BIT(ZSWAPNL_G_ZPOOL);
-	else
-		g->zpool[0] = '\0';
-	read_percent(h, "max_pool_percent", &g->max_pool_percent, ZSWAPNL_G_MAX_POOL_PERCENT, g);
-	read_percent(h, "accept_threshold_percent", &g->accept_threshold_percent,
-		     ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT, g);
+	for (i = 0; (d = znl_global_desc(i)); i++)
+		if (d->meminfo)
+			read_meminfo(h, meminfo, d, g);
+	free(meminfo);
 }
 
 /*
@@ -137,8 +137,7 @@ int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapn
 	if (stat(path, &st))
 		return znl_err_sys(err, -errno, NULL, "find zswap's parameters in", path);
 
-	read_params(h, g);
-	read_counters(h, g);
+	read_fields(h, g);
 	read_pool_limit(h, g);
 	return 0;
 }

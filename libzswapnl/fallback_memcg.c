@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Per-memcg figures without the netlink family, from the cgroup v2 files.
- * A memcg is a cgroup folder with memory.stat; its id is the inode number
- * of the folder, which is what the kernel calls its cgroup id. The root
+ * A memcg is a cgroup folder with memory.stat; its id is the kernel's cgroup
+ * id, which znl_cgroup_id() reads from the folder's file handle. The root
  * cgroup has no memory.zswap.current nor memory.zswap.max, and no file
  * counts zero pages: those figures stay unknown.
  */
@@ -22,6 +22,8 @@
 #include "internal.h"
 
 #define CGROUP_MOUNT "/sys/fs/cgroup"
+/* include/linux/exportfs.h: the handle type of a kernfs node, its u64 id */
+#define FILEID_KERNFS 0xfe
 
 static bool has_file(const char *dir, const char *file)
 {
@@ -191,7 +193,42 @@ static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
 		m->zswpout = val;
 		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPOUT);
 	}
+	/* Since Linux 6.8 */
+	if (!znl_kv_u64(text, "zswpwb", &val)) {
+		m->zswpwb = val;
+		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPWB);
+	}
 	free(text);
+}
+
+/*
+ * The cgroup id of the cgroup2 folder open as @fd: the kernfs node id, which
+ * is what name_to_handle_at() gives as the folder's handle. On a 64-bit
+ * kernel it equals the inode number, but a 32-bit kernel puts a generation
+ * in the high half and only the low half in st_ino, so the inode number is
+ * used only where the kernel gives no kernfs handle.
+ */
+uint64_t znl_cgroup_id(int fd, const struct stat *st)
+{
+	struct {
+		struct file_handle fh;
+		uint64_t kernfs_id;
+	} handle = { .fh.handle_bytes = sizeof(uint64_t) };
+	uint64_t id;
+	int mount_id;
+
+	if (name_to_handle_at(fd, "", &handle.fh, &mount_id, AT_EMPTY_PATH) == 0 &&
+	    handle.fh.handle_type == FILEID_KERNFS &&
+	    handle.fh.handle_bytes == sizeof(uint64_t)) {
+		memcpy(&id, handle.fh.f_handle, sizeof(id));
+		return id;
+	}
+	/*
+	 * Not cgroupfs (a test's sysroot), or no handles at all: a kernel
+	 * without CONFIG_FHANDLE (ENOSYS), a seccomp filter. The inode number
+	 * is the id on every 64-bit kernel.
+	 */
+	return st->st_ino;
 }
 
 /* @m gets memcg @rel (a normalized path) of cgroup id @id, its folder open as @dirfd */
@@ -497,7 +534,7 @@ static int list_visit(struct walk *w, const char *rel, int fd, const struct stat
 
 	if (!is_memcg)
 		return 0;
-	ret = read_memcg(w->h, fd, rel, st->st_ino, &m, w->err);
+	ret = read_memcg(w->h, fd, rel, znl_cgroup_id(fd, st), &m, w->err);
 	if (ret)
 		return ret;
 	ret = znl_list_append(w->list, &w->cap, &m);
@@ -529,7 +566,7 @@ int znl_fb_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 static int find_visit(struct walk *w, const char *rel, int fd, const struct stat *st,
 		      bool is_memcg)
 {
-	if (st->st_ino != w->id)
+	if (znl_cgroup_id(fd, st) != w->id)
 		return 0;
 	w->found = true;
 	w->found_memcg = is_memcg;
@@ -604,11 +641,13 @@ int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return znl_err(err, -errno, "path", "no cgroup %s", rel);
-	if (!has_memory_stat(fd))
+	if (!has_memory_stat(fd)) {
 		ret = znl_err(err, -ENOENT, "path",
 			      "the memory controller is not enabled for this cgroup");
-	else
-		ret = read_memcg(h, fd, rel, st.st_ino, m, err);
+		goto out;
+	}
+	ret = read_memcg(h, fd, rel, znl_cgroup_id(fd, &st), m, err);
+out:
 	close(fd);
 	return ret;
 }

@@ -122,10 +122,35 @@ int znl_err(struct zswapnl_error *err, int code, const char *attr, const char *f
 int znl_err_sys(struct zswapnl_error *err, int code, const char *attr, const char *what,
 		const char *path);
 
+/* fields.c: the table of struct zswapnl_global's fields */
+enum znl_from {
+	ZNL_FROM_NONE,		/* the fallback computes it, or has it not */
+	ZNL_FROM_PARAM,		/* a file of /sys/module/zswap/parameters */
+	ZNL_FROM_DEBUGFS,	/* a file of /sys/kernel/debug/zswap */
+	ZNL_FROM_VMSTAT,	/* a line of /proc/vmstat, in both sources */
+};
+
+struct znl_global_desc {
+	struct zswapnl_global_info info;
+	uint16_t attr;		/* ZSWAP_A_*, 0 when the family has none */
+	enum znl_from from;
+	const char *name_in_source;	/* file or vmstat key */
+	const char *meminfo;	/* the /proc/meminfo line (kB) that gives it without debugfs */
+	size_t offset;		/* in struct zswapnl_global */
+	size_t size;		/* 8: u64, 4: u32, 1: bool; a name's buffer size */
+};
+
+/* The entry at @index, in the order to show them, or NULL past the last */
+const struct znl_global_desc *znl_global_desc(size_t index);
+/* Set a number field (u64, u32 or bool) and its known bit */
+void znl_global_set_u64(struct zswapnl_global *g, const struct znl_global_desc *d, uint64_t val);
+void znl_global_mask_known(struct zswapnl_global *g);
+
 /* structs.c: struct_size checks and copies */
 int znl_check_size(uint32_t size, size_t min, const char *what, struct zswapnl_error *err);
 void znl_copy_out(void *dst, const void *src, size_t src_size);
 void znl_memcg_reset(struct zswapnl_memcg *m);
+void znl_memcg_mask_known(struct zswapnl_memcg *m);
 
 /*
  * A policy: the attribute types of a message or a nest, indexed by type,
@@ -245,6 +270,7 @@ int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswapnl_error *err);
 int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
 		   struct stat *st, struct zswapnl_error *err);
+uint64_t znl_cgroup_id(int fd, const struct stat *st);
 int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 		     struct zswapnl_error *err);
 int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,

@@ -42,6 +42,13 @@ void znl_memcg_reset(struct zswapnl_memcg *m)
 	m->struct_size = sizeof(*m);
 }
 
+/* The figures added after 1.0 that a caller's smaller struct has no room for are not known */
+void znl_memcg_mask_known(struct zswapnl_memcg *m)
+{
+	if (m->struct_size < znl_offsetofend(struct zswapnl_memcg, zswpwb))
+		m->known &= ~ZNL_BIT(ZSWAPNL_M_ZSWPWB);
+}
+
 void zswapnl_memcg_free(struct zswapnl_memcg *memcg)
 {
 	if (!memcg || memcg->struct_size < offsetof(struct zswapnl_memcg, path) +

@@ -226,23 +226,23 @@ int znl_write_text(const char *path, const char *text)
 	return znl_write_text_at(AT_FDCWD, path, text);
 }
 
-/* zswpin and zswpout, from /proc/vmstat in both sources */
+/* zswpin, zswpout and zswpwb (the ZNL_FROM_VMSTAT fields), from /proc/vmstat in both sources */
 void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g)
 {
-	char path[4096], *text;
+	const struct znl_global_desc *d;
+	char path[4096], *text = NULL;
+	uint64_t val;
+	size_t i;
 
-	g->known &= ~(ZNL_BIT(ZSWAPNL_G_ZSWPIN) | ZNL_BIT(ZSWAPNL_G_ZSWPOUT));
-	g->zswpin = g->zswpout = 0;
-	if (znl_path(h, path, sizeof(path), "/proc/vmstat") ||
-	    znl_read_text(path, &text, NULL))
-		return;
-	if (!znl_kv_u64(text, "zswpin", &g->zswpin))
-		g->known |= ZNL_BIT(ZSWAPNL_G_ZSWPIN);
-	else
-		g->zswpin = 0;
-	if (!znl_kv_u64(text, "zswpout", &g->zswpout))
-		g->known |= ZNL_BIT(ZSWAPNL_G_ZSWPOUT);
-	else
-		g->zswpout = 0;
+	if (!znl_path(h, path, sizeof(path), "/proc/vmstat"))
+		znl_read_text(path, &text, NULL);
+	for (i = 0; (d = znl_global_desc(i)); i++) {
+		if (d->from != ZNL_FROM_VMSTAT)
+			continue;
+		znl_global_set_u64(g, d, 0);
+		g->known &= ~ZNL_BIT(d->info.field);
+		if (text && !znl_kv_u64(text, d->name_in_source, &val))
+			znl_global_set_u64(g, d, val);
+	}
 	free(text);
 }

@@ -37,7 +37,7 @@ extern "C" {
  * it runs with may be a later one of the same soname: zswapnl_version().
  */
 #define ZSWAPNL_VERSION_MAJOR 1
-#define ZSWAPNL_VERSION_MINOR 0
+#define ZSWAPNL_VERSION_MINOR 1
 
 /* The value of zswap_max for "max" (no limit) */
 #define ZSWAPNL_MAX UINT64_MAX
@@ -89,6 +89,11 @@ enum zswapnl_global_field {
 	ZSWAPNL_G_ZPOOL,
 	ZSWAPNL_G_MAX_POOL_PERCENT,
 	ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT,
+	/* Since 1.1: counters of later kernels, read by the fallback */
+	ZSWAPNL_G_REJECT_COMPRESS_FAIL,
+	ZSWAPNL_G_DECOMPRESS_FAIL,
+	ZSWAPNL_G_STORED_INCOMPRESSIBLE_PAGES,
+	ZSWAPNL_G_ZSWPWB,		/* /proc/vmstat, in both sources */
 	ZSWAPNL_G_NR_FIELDS,
 };
 
@@ -113,6 +118,11 @@ struct zswapnl_global {
 	char zpool[32];
 	uint32_t max_pool_percent;
 	uint32_t accept_threshold_percent;
+	/* Since 1.1 */
+	uint64_t reject_compress_fail;
+	uint64_t decompress_fail;
+	uint64_t stored_incompressible_pages;
+	uint64_t zswpwb;		/* pages written back to swap */
 };
 
 /* Whether @global has the figure @field: its bit in the known mask */
@@ -133,13 +143,14 @@ enum zswapnl_memcg_field {
 	ZSWAPNL_M_ZSWPIN,
 	ZSWAPNL_M_ZSWPOUT,
 	ZSWAPNL_M_ZSWAP_MAX,
+	ZSWAPNL_M_ZSWPWB,		/* since 1.1 */
 	ZSWAPNL_M_NR_FIELDS,
 };
 
 struct zswapnl_memcg {
 	uint32_t struct_size;
 	uint64_t known;			/* 1 << enum zswapnl_memcg_field */
-	uint64_t id;			/* cgroup id: the cgroup2 inode number */
+	uint64_t id;			/* cgroup id, as name_to_handle_at() gives it */
 	char *path;			/* "/" or "/a/b"; owned, see zswapnl_memcg_free() */
 	uint64_t compressed_bytes;	/* memory.zswap.current */
 	uint64_t stored_pages;		/* memory.stat zswapped / page size */
@@ -147,6 +158,8 @@ struct zswapnl_memcg {
 	uint64_t zswpin;
 	uint64_t zswpout;
 	uint64_t zswap_max;		/* bytes, or ZSWAPNL_MAX */
+	/* Since 1.1 */
+	uint64_t zswpwb;		/* memory.stat zswpwb: pages written back */
 };
 
 /* Whether @memcg has the figure @field: its bit in the known mask */
@@ -156,6 +169,55 @@ static inline bool zswapnl_memcg_known(const struct zswapnl_memcg *memcg,
 	return (unsigned int)field < ZSWAPNL_M_NR_FIELDS &&
 	       (memcg->known & ((uint64_t)1 << field));
 }
+
+/*
+ * What each field of struct zswapnl_global is, for programs that show
+ * them all: one table in the library, so that a figure a later version
+ * adds reaches every output of such a program without a change to it.
+ */
+enum zswapnl_unit {
+	ZSWAPNL_UNIT_PAGES = 1,		/* a number of pages */
+	ZSWAPNL_UNIT_BYTES,
+	ZSWAPNL_UNIT_EVENTS,		/* a number of times something happened */
+	ZSWAPNL_UNIT_PERCENT,		/* 0 to 100 */
+	ZSWAPNL_UNIT_BOOL,
+	ZSWAPNL_UNIT_NAME,		/* a string: compressor, zpool */
+};
+
+/* Bits of struct zswapnl_global_info.flags */
+enum {
+	/* Only grows, until a reboot: a Prometheus counter */
+	ZSWAPNL_INFO_COUNTER = 1 << 0,
+	/* A module parameter, which zswapnl_set_params() changes */
+	ZSWAPNL_INFO_PARAM = 1 << 1,
+};
+
+struct zswapnl_global_info {
+	uint32_t struct_size;		/* of the library's version: read no field past it */
+	enum zswapnl_global_field field;
+	enum zswapnl_unit unit;
+	uint32_t flags;			/* ZSWAPNL_INFO_* */
+	const char *key;		/* a word of [a-z0-9_]: the JSON key of zswapctl */
+	const char *attr;		/* the netlink attribute's name in the spec, or NULL */
+	const char *file;		/* what the fallback reads, or NULL */
+	const char *metric;		/* the Prometheus metric's name, or NULL */
+	const char *label;		/* a few lower-case words, for text output */
+	const char *help;		/* one sentence */
+};
+
+/*
+ * The fields of struct zswapnl_global, one at each @index from 0, in the
+ * order to show them (parameters first), then NULL. Static data. Since 1.1.
+ */
+const struct zswapnl_global_info *zswapnl_global_info(size_t index);
+
+/*
+ * The value of @field as a number (a name has none; enabled is 1 or 0):
+ * false when @global does not have it (unknown, or past its struct_size).
+ * Since 1.1.
+ */
+bool zswapnl_global_value(const struct zswapnl_global *global, enum zswapnl_global_field field,
+			  uint64_t *value);
 
 /*
  * A list of memcgs, filled by zswapnl_list_memcgs(), read with

@@ -5,8 +5,9 @@
 #   make unit-tests-zswapctl   $(BUILD)/tests/unit/zswapctl-*, TAP on stdout, and
 #                              the tools of tests/cli ($(BUILD)/tests/cli/*)
 #
-# The parts that need no library (parsers, formatters, the column table,
-# the tree) also go into an archive, so each unit test links only them.
+# The parts that need no handle (parsers, formatters, the column table,
+# the tree) also go into an archive, so each unit test links only them and
+# the static library, whose table of fields the outputs follow.
 
 .PHONY: zswapctl unit-tests-zswapctl
 
@@ -14,7 +15,7 @@ ZSWAPCTL_OUT := $(BUILD)/zswapctl
 ZSWAPCTL_CPPFLAGS := -D_GNU_SOURCE -Ilibzswapnl -MMD -MP
 ZSWAPCTL_PURE := size parse ratio escape errors json columns column_list table tree cgroup_ref set_params \
 	status_json event_line timestamp prom prom_metrics \
-	rates top_columns top_rows top_table top_meters top_state top_prompt
+	rates top_columns top_rows top_table top_meters top_state top_prompt unknown
 ZSWAPCTL_SRCS := $(wildcard zswapctl/*.c)
 ZSWAPCTL_OBJS := $(patsubst zswapctl/%.c,$(ZSWAPCTL_OUT)/%.o,$(ZSWAPCTL_SRCS))
 ZSWAPCTL_PURE_OBJS := $(ZSWAPCTL_PURE:%=$(ZSWAPCTL_OUT)/%.o)
@@ -23,6 +24,11 @@ ZSWAPCTL_UNIT_SRCS := $(wildcard tests/unit/zswapctl-*.c)
 ZSWAPCTL_UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(ZSWAPCTL_UNIT_SRCS))
 # Programs the host suites of tests/cli run zswapctl under
 ZSWAPCTL_TEST_TOOLS := $(patsubst tests/cli/%.c,$(BUILD)/tests/cli/%,$(wildcard tests/cli/*.c))
+
+# "zswapctl cgroups" prints its table with libsmartcols, as util-linux does
+SMARTCOLS_CFLAGS := $(shell pkg-config --cflags smartcols 2>/dev/null)
+SMARTCOLS_LIBS := $(or $(shell pkg-config --libs smartcols 2>/dev/null),-lsmartcols)
+$(ZSWAPCTL_OUT)/cgroups_table.o: ZSWAPCTL_CPPFLAGS += $(SMARTCOLS_CFLAGS)
 
 # "zswapctl top" draws with ncursesw; only its screen files include curses.h
 NCURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
@@ -51,14 +57,14 @@ $(ZSWAPCTL_INST): ZSWAPCTL_RPATH =
 $(BUILD)/bin/zswapctl $(ZSWAPCTL_INST): $(ZSWAPCTL_OBJS) | lib
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(ZSWAPCTL_OBJS) -L$(BUILD)/lib $(ZSWAPCTL_RPATH) \
-		-lzswapnl -lcjson $(NCURSES_LIBS)
+		-lzswapnl -lcjson $(SMARTCOLS_LIBS) $(NCURSES_LIBS)
 
 $(BUILD)/tests/unit/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.h \
-		$(ZSWAPCTL_PURE_LIB)
+		$(ZSWAPCTL_PURE_LIB) $(BUILD)/lib/libzswapnl.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ZSWAPCTL_CPPFLAGS) -MF $(ZSWAPCTL_OUT)/unit-$*.d \
 		-Izswapctl -Itests/unit -o $@ $< \
-		$(ZSWAPCTL_PURE_LIB) -lcjson
+		$(ZSWAPCTL_PURE_LIB) $(BUILD)/lib/libzswapnl.a -lmnl -lcjson
 
 $(BUILD)/tests/cli/%: tests/cli/%.c
 	@mkdir -p $(@D)

@@ -11,7 +11,9 @@
 
 #include "cgroup_lookup.h"
 #include "cgroups.h"
+#include "escape.h"
 #include "tree.h"
+#include "unknown.h"
 #include "zswapctl.h"
 
 struct cgroups_opts {
@@ -177,36 +179,44 @@ static int compare_tree_siblings(size_t a, size_t b, void *arg)
 	return ord->o->reverse ? -ret : ret;
 }
 
-/* Reorder view->rows as a tree and give each row its prefix */
+/* Reorder view->rows as a tree and give each row its parent */
 static int order_as_tree(struct cgroups_opts *o)
 {
+	/* The drawing is libsmartcols': tree_order()'s prefixes go unused */
+	static const struct tree_symbols none = { "", "", "", "" };
 	struct cgroups_view *v = &o->view;
 	struct row_order ord = { o, v->rows };
 	const struct zswapnl_memcg **sorted = NULL;
 	struct tree_row *tree = NULL;
 	const char **paths = NULL;
+	size_t *at_depth = NULL;
 	int ret = -ENOMEM;
 	size_t i;
 
 	paths = calloc(v->nrows + 1, sizeof(*paths));
 	tree = calloc(v->nrows + 1, sizeof(*tree));
 	sorted = calloc(v->nrows + 1, sizeof(*sorted));
-	v->tree_prefixes = calloc(v->nrows + 1, sizeof(*v->tree_prefixes));
-	if (!paths || !tree || !sorted || !v->tree_prefixes)
+	at_depth = calloc(v->nrows + 1, sizeof(*at_depth));
+	v->parents = calloc(v->nrows + 1, sizeof(*v->parents));
+	if (!paths || !tree || !sorted || !at_depth || !v->parents)
 		goto out;
 	for (i = 0; i < v->nrows; i++)
 		paths[i] = v->rows[i]->path ? v->rows[i]->path : "";
-	ret = tree_order(paths, v->nrows, compare_tree_siblings, &ord,
-			 zc_utf8() ? &tree_utf8 : &tree_ascii, tree);
+	ret = tree_order(paths, v->nrows, compare_tree_siblings, &ord, &none,
+			 tree);
 	if (ret)
 		goto out;
-	/* The prefixes change hands: the view frees them */
+	/* In tree order a row's parent is the last row one level up */
 	for (i = 0; i < v->nrows; i++) {
 		sorted[i] = v->rows[tree[i].index];
-		v->tree_prefixes[i] = tree[i].prefix;
+		at_depth[tree[i].depth] = i;
+		v->parents[i] = tree[i].depth ? at_depth[tree[i].depth - 1] :
+						SIZE_MAX;
 	}
 	memcpy(v->rows, sorted, v->nrows * sizeof(*sorted));
+	tree_rows_free(tree, v->nrows);
 out:
+	free(at_depth);
 	free(sorted);
 	free(tree);
 	free(paths);
@@ -240,6 +250,7 @@ static int keep_subtree(struct cgroups_view *v, const struct cgroup_ref *ref)
 static int show(struct cgroups_opts *o)
 {
 	struct cgroups_view *v = &o->view;
+	char note[256];
 	int ret;
 
 	if (o->tree) {
@@ -251,7 +262,14 @@ static int show(struct cgroups_opts *o)
 	}
 	if (o->json)
 		return cgroups_print_json(v, o->style, stdout);
-	return cgroups_print_table(v, stdout);
+	ret = cgroups_print_table(v, stdout);
+	/* A note for people: --raw and --noheadings are for scripts */
+	if (!ret && !v->raw && !v->noheadings &&
+	    unknown_note_cgroups(v, note, sizeof(note))) {
+		ret = escape_fputs(note, 0, stdout);
+		putchar('\n');
+	}
+	return ret;
 }
 
 static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
@@ -309,10 +327,7 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 free_list:
 	zswapnl_memcg_list_free(&list);
 out:
-	if (v->tree_prefixes)
-		for (i = 0; i < v->nrows; i++)
-			free(v->tree_prefixes[i]);
-	free(v->tree_prefixes);
+	free(v->parents);
 	free(v->rows);
 	if (ret == -ENOMEM) {
 		zc_error("out of memory");

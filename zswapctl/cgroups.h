@@ -4,6 +4,7 @@
 #define ZSWAPCTL_CGROUPS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "column_list.h"
@@ -14,7 +15,8 @@ struct cgroups_view {
 	enum zswapnl_source source;
 	const struct zswapnl_memcg **rows; /* in the order to print */
 	size_t nrows;
-	char **tree_prefixes; /* with --tree, one a row; else NULL */
+	/* With --tree, each row's parent row, SIZE_MAX for a top; else NULL */
+	size_t *parents;
 	struct column_list cols;
 	struct column_ctx ctx;
 	bool noheadings;

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "column_list.h"
@@ -9,9 +8,10 @@ void column_list_default(struct column_list *list)
 {
 	size_t i;
 
+	list->count = 0;
 	for (i = 0; i < nr_columns; i++)
-		list->cols[i] = &columns[i];
-	list->count = nr_columns;
+		if (!columns[i].extra)
+			list->cols[list->count++] = &columns[i];
 }
 
 int column_list_parse(struct column_list *list, const char *arg, char *bad,
@@ -31,7 +31,12 @@ int column_list_parse(struct column_list *list, const char *arg, char *bad,
 
 		end = strchrnul(p, ',');
 		len = end - p;
-		snprintf(bad, badlen, "%.*s", (int)len, p);
+		if (badlen) {
+			size_t n = len < badlen - 1 ? len : badlen - 1;
+
+			memcpy(bad, p, n);
+			bad[n] = '\0';
+		}
 		if (!len || len >= sizeof(name))
 			return -EINVAL;
 		memcpy(name, p, len);

@@ -59,7 +59,7 @@ const struct column columns[] = {
 	{
 		.name = "ID",
 		.header = "ID",
-		.help = "cgroup id (inode number of its folder)",
+		.help = "cgroup id (inode number of its folder on 64-bit)",
 		.json_key = "id",
 		.align = ALIGN_RIGHT,
 		.kind = KIND_COUNT,
@@ -103,7 +103,7 @@ const struct column columns[] = {
 	{
 		.name = "RATIO",
 		.header = "RATIO",
-		.help = "stored pages * page size / compressed size",
+		.help = "compression ratio: stored pages * page size / compressed size",
 		.json_key = "compression_ratio",
 		.align = ALIGN_RIGHT,
 		.kind = KIND_RATIO,
@@ -129,6 +129,18 @@ const struct column columns[] = {
 		.kind = KIND_COUNT,
 		.offset = FIELD(zswpout),
 		.known_bit = ZSWAPNL_M_ZSWPOUT,
+		.compare = compare_values,
+	},
+	{
+		.name = "ZSWPWB",
+		.header = "ZSWPWB",
+		.help = "pages written back to swap (memory.stat zswpwb, Linux 6.8+)",
+		.json_key = "zswpwb",
+		.extra = true,
+		.align = ALIGN_RIGHT,
+		.kind = KIND_COUNT,
+		.offset = FIELD(zswpwb),
+		.known_bit = ZSWAPNL_M_ZSWPWB,
 		.compare = compare_values,
 	},
 	{

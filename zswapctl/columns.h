@@ -41,6 +41,7 @@ struct column {
 	const char *header;
 	const char *help; /* one line, for --help and completions */
 	const char *json_key; /* never changes meaning: see zswapctl(8) */
+	bool extra; /* not shown by default: --output +NAME adds it */
 	enum column_align align;
 	enum column_kind kind;
 	/* The figure in struct zswapnl_memcg and its bit in .known */

@@ -88,6 +88,8 @@ static size_t next_char(const char *s, unsigned int flags, bool *escape)
 		*escape = flags & ESCAPE_SPACE;
 	else if (n == 1 && *s == '\\')
 		*escape = flags & ESCAPE_BACKSLASH;
+	else if (n > 1 && (flags & ESCAPE_ASCII))
+		*escape = true;
 	else
 		*escape = escape_code_point(utf8_decode(s, n));
 	return n;

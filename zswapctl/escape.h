@@ -29,6 +29,7 @@ enum escape_flags {
 	ESCAPE_SPACE = 1 << 0, /* ' ' as \x20: a field stays one word */
 	ESCAPE_BACKSLASH = 1 << 1, /* '\' as \x5c: the text decodes back */
 	ESCAPE_KEEP_NEWLINE = 1 << 2, /* the format escapes '\n' itself */
+	ESCAPE_ASCII = 1 << 3, /* every byte beyond ASCII: not a UTF-8 locale */
 };
 
 /* The buffer escape_text() needs for a string of len bytes */

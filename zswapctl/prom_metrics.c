@@ -2,7 +2,9 @@
 /*
  * The metrics of zswapctl export. Names follow Prometheus' conventions:
  * base units (bytes), "_total" on counters and on nothing else, one family
- * per figure. A cgroup's metrics carry its path in the label "cgroup".
+ * per figure. The global ones, with their help, come from the library's
+ * table of fields (zswapnl_global_info()). A cgroup's metrics carry its
+ * path in the label "cgroup".
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -16,8 +18,6 @@
 
 enum metric_value {
 	METRIC_U64,
-	METRIC_U32,
-	METRIC_BOOL, /* 1 or 0 */
 	METRIC_LIMIT, /* bytes, or +Inf for ZSWAPNL_MAX (no limit) */
 };
 
@@ -26,71 +26,13 @@ struct metric {
 	enum prom_type type;
 	const char *help;
 	enum metric_value value;
-	size_t offset; /* in struct zswapnl_global or struct zswapnl_memcg */
+	size_t offset; /* in struct zswapnl_memcg */
 	int known_bit;
 };
 
-#define GLOBAL(field, bit, kind)                                         \
-	.value = kind, .offset = offsetof(struct zswapnl_global, field), \
-	.known_bit = bit
 #define MEMCG(field, bit, kind)                                         \
 	.value = kind, .offset = offsetof(struct zswapnl_memcg, field), \
 	.known_bit = bit
-
-static const struct metric global_metrics[] = {
-	{ "zswap_enabled", PROM_GAUGE,
-	  "1 when zswap takes new pages, 0 when it does not.",
-	  GLOBAL(enabled, ZSWAPNL_G_ENABLED, METRIC_BOOL) },
-	{ "zswap_max_pool_percent", PROM_GAUGE,
-	  "The largest pool size, in percent of RAM.",
-	  GLOBAL(max_pool_percent, ZSWAPNL_G_MAX_POOL_PERCENT, METRIC_U32) },
-	{ "zswap_accept_threshold_percent", PROM_GAUGE,
-	  "After the pool was full, the fill in percent of its limit below which it takes pages again.",
-	  GLOBAL(accept_threshold_percent, ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT,
-		 METRIC_U32) },
-	{ "zswap_pool_bytes", PROM_GAUGE, "Bytes used by the compressed pools.",
-	  GLOBAL(pool_total_size, ZSWAPNL_G_POOL_TOTAL_SIZE, METRIC_U64) },
-	{ "zswap_pool_limit_bytes", PROM_GAUGE,
-	  "The pool limit in bytes: max_pool_percent of RAM.",
-	  GLOBAL(pool_limit_bytes, ZSWAPNL_G_POOL_LIMIT_BYTES, METRIC_U64) },
-	{ "zswap_pool_limit_hit_total", PROM_COUNTER,
-	  "Stores that found the pool full.",
-	  GLOBAL(pool_limit_hit, ZSWAPNL_G_POOL_LIMIT_HIT, METRIC_U64) },
-	{ "zswap_stored_pages", PROM_GAUGE,
-	  "Pages in zswap, zero pages included.",
-	  GLOBAL(stored_pages, ZSWAPNL_G_STORED_PAGES, METRIC_U64) },
-	{ "zswap_zero_pages", PROM_GAUGE,
-	  "Zero-filled pages in zswap, stored without compression.",
-	  GLOBAL(zero_pages, ZSWAPNL_G_ZERO_PAGES, METRIC_U64) },
-	{ "zswap_reject_reclaim_fail_total", PROM_COUNTER,
-	  "Stores rejected because writeback could not make room.",
-	  GLOBAL(reject_reclaim_fail, ZSWAPNL_G_REJECT_RECLAIM_FAIL,
-		 METRIC_U64) },
-	{ "zswap_reject_alloc_fail_total", PROM_COUNTER,
-	  "Stores rejected because the zpool could not allocate.",
-	  GLOBAL(reject_alloc_fail, ZSWAPNL_G_REJECT_ALLOC_FAIL, METRIC_U64) },
-	{ "zswap_reject_kmemcache_fail_total", PROM_COUNTER,
-	  "Stores rejected because no entry could be allocated.",
-	  GLOBAL(reject_kmemcache_fail, ZSWAPNL_G_REJECT_KMEMCACHE_FAIL,
-		 METRIC_U64) },
-	{ "zswap_reject_compress_poor_total", PROM_COUNTER,
-	  "Stores rejected because the page compressed too poorly.",
-	  GLOBAL(reject_compress_poor, ZSWAPNL_G_REJECT_COMPRESS_POOR,
-		 METRIC_U64) },
-	{ "zswap_duplicate_entry_total", PROM_COUNTER,
-	  "Stores that replaced an entry already there.",
-	  GLOBAL(duplicate_entry, ZSWAPNL_G_DUPLICATE_ENTRY, METRIC_U64) },
-	{ "zswap_written_back_pages_total", PROM_COUNTER,
-	  "Pages written back from zswap to the swap device.",
-	  GLOBAL(written_back_pages, ZSWAPNL_G_WRITTEN_BACK_PAGES,
-		 METRIC_U64) },
-	{ "zswap_zswpin_pages_total", PROM_COUNTER,
-	  "Pages loaded back from zswap (zswpin in /proc/vmstat).",
-	  GLOBAL(zswpin, ZSWAPNL_G_ZSWPIN, METRIC_U64) },
-	{ "zswap_zswpout_pages_total", PROM_COUNTER,
-	  "Pages stored into zswap (zswpout in /proc/vmstat).",
-	  GLOBAL(zswpout, ZSWAPNL_G_ZSWPOUT, METRIC_U64) },
-};
 
 static const struct metric cgroup_metrics[] = {
 	{ "zswap_cgroup_compressed_bytes", PROM_GAUGE,
@@ -108,6 +50,9 @@ static const struct metric cgroup_metrics[] = {
 	{ "zswap_cgroup_zswpout_pages_total", PROM_COUNTER,
 	  "Pages of the cgroup stored into zswap (zswpout in memory.stat).",
 	  MEMCG(zswpout, ZSWAPNL_M_ZSWPOUT, METRIC_U64) },
+	{ "zswap_cgroup_zswpwb_pages_total", PROM_COUNTER,
+	  "Pages of the cgroup written back from zswap to the swap device (zswpwb in memory.stat).",
+	  MEMCG(zswpwb, ZSWAPNL_M_ZSWPWB, METRIC_U64) },
 	{ "zswap_cgroup_max_bytes", PROM_GAUGE,
 	  "The zswap limit of the cgroup in bytes (memory.zswap.max), +Inf for none.",
 	  MEMCG(zswap_max, ZSWAPNL_M_ZSWAP_MAX, METRIC_LIMIT) },
@@ -116,26 +61,18 @@ static const struct metric cgroup_metrics[] = {
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /*
- * The value of m in the struct at base, or NULL when it is unknown: @known
- * is zswapnl_global_known() or zswapnl_memcg_known() of its bit
+ * The value of m in the memcg at base, or NULL when it is unknown: @known
+ * is zswapnl_memcg_known() of its bit
  */
 static const char *value_text(const struct metric *m, const void *base,
 			      bool known, char *buf, size_t len)
 {
 	const char *field = (const char *)base + m->offset;
 	uint64_t u64;
-	uint32_t u32;
-	bool on;
 
 	if (!known)
 		return NULL;
 	switch (m->value) {
-	case METRIC_U32:
-		memcpy(&u32, field, sizeof(u32));
-		return prom_u64(u32, buf, len);
-	case METRIC_BOOL:
-		memcpy(&on, field, sizeof(on));
-		return prom_u64(on, buf, len);
 	case METRIC_LIMIT:
 		memcpy(&u64, field, sizeof(u64));
 		if (u64 == ZSWAPNL_MAX) {
@@ -181,8 +118,8 @@ static void write_info(const struct metrics_sample *s, FILE *out)
 
 static void write_global(const struct metrics_sample *s, FILE *out)
 {
+	const struct zswapnl_global_info *info;
 	char buf[PROM_VALUE_MAX];
-	const char *text;
 	size_t i;
 
 	prom_family("zswap_page_size_bytes", PROM_GAUGE,
@@ -190,16 +127,19 @@ static void write_global(const struct metrics_sample *s, FILE *out)
 	prom_sample("zswap_page_size_bytes", NULL, 0,
 		    prom_u64(s->page_size, buf, sizeof(buf)), out);
 
-	for (i = 0; i < ARRAY_SIZE(global_metrics); i++) {
-		const struct metric *m = &global_metrics[i];
+	/* The figures of the library's table that have a metric, in its order */
+	for (i = 0; (info = zswapnl_global_info(i)); i++) {
+		uint64_t value;
 
-		text = value_text(m, s->global,
-				  zswapnl_global_known(s->global, m->known_bit), buf,
-				  sizeof(buf));
-		if (!text)
+		if (!info->metric ||
+		    !zswapnl_global_value(s->global, info->field, &value))
 			continue;
-		prom_family(m->name, m->type, m->help, out);
-		prom_sample(m->name, NULL, 0, text, out);
+		prom_family(info->metric,
+			    info->flags & ZSWAPNL_INFO_COUNTER ? PROM_COUNTER :
+								 PROM_GAUGE,
+			    info->help, out);
+		prom_sample(info->metric, NULL, 0,
+			    prom_u64(value, buf, sizeof(buf)), out);
 	}
 }
 

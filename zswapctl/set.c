@@ -29,6 +29,27 @@
 
 #define VALUE_MAX 96
 
+/* Where a parameter's help text starts, and the width it has */
+#define HELP_INDENT 37
+#define HELP_WIDTH (80 - HELP_INDENT)
+
+/* One parameter of the help, its text wrapped to 80 columns at spaces */
+static void print_param(const char *name, const char *value, const char *help)
+{
+	printf(" %-25s %-9s ", name, value);
+	while (strlen(help) > HELP_WIDTH) {
+		int len = HELP_WIDTH;
+
+		while (len > 0 && help[len] != ' ')
+			len--;
+		if (!len)
+			break;
+		printf("%.*s\n%*s", len, help, HELP_INDENT, "");
+		help += len + 1;
+	}
+	printf("%s\n", help);
+}
+
 static void set_usage(void)
 {
 	size_t i;
@@ -43,12 +64,10 @@ static void set_usage(void)
 	       "\n"
 	       "Parameters:\n");
 	for (i = 0; i < nr_set_params; i++)
-		printf(" %-25s %-9s %s\n", set_params[i].name,
-		       set_params[i].value_help, set_params[i].help);
-	printf(" %-25s %-9s %s\n", "cgroup <path> max", "<size>",
-	       "zswap limit of a cgroup: a number of bytes with K, M, G, T");
-	printf(" %-25s %-9s %s\n", "", "",
-	       "(IEC: 1K = 1024; KiB, MiB, ... too) or \"max\"");
+		print_param(set_params[i].name, set_params[i].value_help,
+			    set_params[i].help);
+	print_param("cgroup <path> max", "<size>",
+		    "zswap limit of a cgroup, or \"max\": 1.5G or 512MiB (powers of 1024), 10KB (of 1000)");
 	printf("\n"
 	       "Options:\n"
 	       "     --source <mode>         netlink, fallback or auto\n"
@@ -486,7 +505,7 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 				argv[3]);
 	if (ret)
 		return zc_usage(
-			"invalid size '%s' (expected a number with K, M, G or T, or max)",
+			"invalid size '%s' (expected bytes with a unit as in 1.5G, 512MiB or 10KB = 10000 bytes, or max)",
 			argv[3]);
 
 	ret = zc_open(ctl, &nl);

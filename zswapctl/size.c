@@ -1,64 +1,103 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sizes in and out. The parser is strict on purpose: a size that is
+ * Sizes in and out. The parser reads what util-linux's tools read (zramctl
+ * -s, fallocate -l) and is otherwise strict on purpose: a size that is
  * mistyped is refused rather than guessed at, because it becomes a limit
  * in the kernel.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "size.h"
 
-static const char iec_units[] = "KMGTPE";
+static const char iec_units[] = "KMGTPE"; /* out: 16 EiB is the most */
+static const char units[] = "KMGTPEZY";
 
-/* The power of 1024 a suffix stands for, or -1 if it is not one */
-static int suffix_shift(const char *s)
+/*
+ * The unit at s, as util-linux's strtosize() reads it: nothing or "B" is
+ * bytes; K, M, G, T, P, E, Z, Y (any case) alone or with "iB" are powers
+ * of 1024, with "B" powers of 1000. *base and *power give it; -EINVAL if
+ * s is no unit.
+ */
+static int parse_unit(const char *s, unsigned int *base, unsigned int *power)
 {
 	const char *unit;
 
-	if (!*s)
+	*base = 1024;
+	*power = 0;
+	if (!*s || !strcasecmp(s, "B"))
 		return 0;
-	if (!strcasecmp(s, "B"))
-		return 0;
-	unit = strchr(iec_units, toupper((unsigned char)*s));
+	unit = strchr(units, toupper((unsigned char)*s));
 	if (!unit)
-		return -1;
-	/* "K" or "KiB"; "KB" is left out: it means 1000 to some */
-	if (s[1] && strcasecmp(s + 1, "iB"))
-		return -1;
-	return 10 * (int)(unit - iec_units + 1);
+		return -EINVAL;
+	*power = unit - units + 1;
+	if (!s[1] || !strcasecmp(s + 1, "iB"))
+		return 0;
+	if (!strcasecmp(s + 1, "B")) {
+		*base = 1000;
+		return 0;
+	}
+	return -EINVAL;
 }
 
 int size_parse(const char *str, uint64_t *bytes)
 {
-	uint64_t value = 0;
+	unsigned __int128 value = 0, frac = 0, frac_div = 1, mult = 1;
+	unsigned int base, power, i;
 	const char *p = str;
-	int shift;
+	bool fraction = false;
 
 	if (!strcasecmp(str, "max")) {
 		*bytes = UINT64_MAX;
 		return 0;
 	}
-	/* strtoull() would take spaces, signs and hex: none of them here */
+	/*
+	 * strtoumax() would take spaces, signs, hex and octal (util-linux's
+	 * "010" is 8): none of them here.
+	 */
 	if (!isdigit((unsigned char)*p))
 		return -EINVAL;
 	for (; isdigit((unsigned char)*p); p++) {
-		unsigned int digit = *p - '0';
-
-		if (value > (UINT64_MAX - digit) / 10)
+		value = value * 10 + (*p - '0');
+		if (value > UINT64_MAX)
 			return -ERANGE;
-		value = value * 10 + digit;
 	}
-	shift = suffix_shift(p);
-	if (shift < 0)
+	if (*p == '.') {
+		fraction = true;
+		if (!isdigit((unsigned char)*++p))
+			return -EINVAL;
+		/* Digits past the 19th weigh less than a byte: left out */
+		for (i = 0; isdigit((unsigned char)*p); p++, i++) {
+			if (i >= 19)
+				continue;
+			frac = frac * 10 + (*p - '0');
+			frac_div *= 10;
+		}
+	}
+	if (parse_unit(p, &base, &power))
 		return -EINVAL;
-	if (shift && value > UINT64_MAX >> shift)
+	/* "1.5" is not a size: a fraction of a byte has no meaning */
+	if (fraction && !power)
+		return -EINVAL;
+	for (i = 0; i < power; i++) {
+		mult *= base;
+		/* 1Y and 1ZB are beyond 64 bits; 0Y is still 0 */
+		if (mult > UINT64_MAX && (value || frac))
+			return -ERANGE;
+	}
+	value *= mult;
+	if (value > UINT64_MAX)
 		return -ERANGE;
-	*bytes = value << shift;
+	/* A fraction of the unit is rounded down to a whole byte */
+	value += frac * mult / frac_div;
+	if (value > UINT64_MAX)
+		return -ERANGE;
+	*bytes = (uint64_t)value;
 	return 0;
 }
 

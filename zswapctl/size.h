@@ -10,9 +10,12 @@
 #define SIZE_STR_MAX 32
 
 /*
- * Parse a whole number of bytes with an optional IEC suffix: K, M, G, T, P,
- * E (any case, 1K = 1024), the same with "iB" (KiB, MiB, ...) or B for
- * bytes; or "max", which gives UINT64_MAX.
+ * Parse a size as util-linux's strtosize() does (zramctl -s): a decimal
+ * number with an optional fraction and unit. K, M, G, T, P, E (any case)
+ * alone or with "iB" are powers of 1024 (1.5G, 512MiB), with "B" powers
+ * of 1000 (10KB is 10000); "B" or no unit is bytes. A fraction needs a
+ * unit and is rounded down to a whole byte (0.1K is 102). Or "max", which
+ * gives UINT64_MAX. Unlike strtosize(), no spaces, sign, hex or octal.
  * Returns 0, -EINVAL for bad syntax or -ERANGE when it does not fit in 64
  * bits.
  */

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "prom_metrics.h"
+#include "escape.h"
 #include "status.h"
+#include "unknown.h"
 #include "zswapctl.h"
 
 enum status_format {
@@ -34,7 +36,7 @@ static void status_usage(void)
 	       " zswapctl status [options]\n"
 	       "\n"
 	       "Show zswap's parameters and counters: pool size against its limit,\n"
-	       "stored and zero pages, compression ratio, rejects, writeback, zswpin\n"
+	       "stored and zero pages, pool ratio, rejects, writeback, zswpin\n"
 	       "and zswpout. A figure the source cannot give shows as '-' (null in JSON).\n"
 	       "\n"
 	       "Options:\n"
@@ -47,8 +49,25 @@ static void status_usage(void)
 	       " -h, --help                  display this help\n");
 }
 
-static int print(const struct status_view *view, enum status_format format,
-		 enum json_style style)
+/* The text, and a line on why a figure is '-' when one is */
+static int print_text(const struct zswapctl *ctl,
+		      const struct status_view *view)
+{
+	char note[256];
+	int ret;
+
+	ret = status_print_text(view, stdout);
+	if (!ret && unknown_note_status(&view->global, view->source,
+					debugfs_probe(ctl->sysroot), note,
+					sizeof(note))) {
+		ret = escape_fputs(note, 0, stdout);
+		putchar('\n');
+	}
+	return ret;
+}
+
+static int print(const struct zswapctl *ctl, const struct status_view *view,
+		 enum status_format format, enum json_style style)
 {
 	struct metrics_sample sample = {
 		.source = view->source,
@@ -62,7 +81,7 @@ static int print(const struct status_view *view, enum status_format format,
 	case FORMAT_PROMETHEUS:
 		return metrics_write(&sample, stdout);
 	default:
-		return status_print_text(view, stdout);
+		return print_text(ctl, view);
 	}
 }
 
@@ -125,7 +144,7 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 	if (ret)
 		return zc_lib_error("cannot read zswap status", ret, &err);
 
-	ret = print(&view, format, style);
+	ret = print(ctl, &view, format, style);
 	if (ret == -ENOMEM) {
 		zc_error("out of memory");
 		return EXIT_SYSTEM;

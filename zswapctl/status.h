@@ -16,6 +16,9 @@ struct status_view {
 	bool bytes; /* --bytes */
 };
 
+/* The compressor or the zpool when @g has it, or NULL */
+const char *status_name(const struct zswapnl_global *g,
+			enum zswapnl_global_field field);
 /* The readable summary; 0 or -EIO */
 int status_print_text(const struct status_view *view, FILE *out);
 /*

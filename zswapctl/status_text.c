@@ -41,33 +41,6 @@ static char *size_text(const struct status_view *v,
 	return buf;
 }
 
-/* A counter, or "-" when the source does not have it */
-static void count_line(FILE *out, const struct status_view *v,
-		       const char *label, enum zswapnl_global_field field,
-		       uint64_t value)
-{
-	char buf[VALUE_MAX];
-
-	if (zswapnl_global_known(&v->global, field))
-		snprintf(buf, sizeof(buf), "%" PRIu64, value);
-	else
-		snprintf(buf, sizeof(buf), "-");
-	line(out, label, buf);
-}
-
-static void percent_line(FILE *out, const struct status_view *v,
-			 const char *label, enum zswapnl_global_field field,
-			 uint32_t value)
-{
-	char buf[VALUE_MAX];
-
-	if (zswapnl_global_known(&v->global, field))
-		snprintf(buf, sizeof(buf), "%" PRIu32 "%%", value);
-	else
-		snprintf(buf, sizeof(buf), "-");
-	line(out, label, buf);
-}
-
 /* "25 MiB of 400 MiB (6.3%)", with "-" for what is unknown */
 static void pool_line(FILE *out, const struct status_view *v)
 {
@@ -113,6 +86,11 @@ static void stored_line(FILE *out, const struct status_view *v)
 	line(out, "stored pages", buf);
 }
 
+/*
+ * The pool ratio: the page data held per byte of the pool, allocator
+ * overhead included; not the compression ratio of "cgroups", which
+ * divides by the compressed bytes alone (zswapctl(8))
+ */
 static void ratio_line(FILE *out, const struct status_view *v)
 {
 	const struct zswapnl_global *g = &v->global;
@@ -126,52 +104,71 @@ static void ratio_line(FILE *out, const struct status_view *v)
 		ratio_format(hundredths, buf, sizeof(buf));
 	else
 		snprintf(buf, sizeof(buf), "-");
-	line(out, "compression ratio", buf);
+	line(out, "pool ratio", buf);
 }
 
-static const char *enabled_text(const struct status_view *v)
+/* A field of the library's table on a line of its own */
+static void field_line(FILE *out, const struct status_view *v,
+		       const struct zswapnl_global_info *info)
 {
-	if (!zswapnl_global_known(&v->global, ZSWAPNL_G_ENABLED))
-		return "-";
-	return v->global.enabled ? "yes" : "no";
+	char buf[VALUE_MAX];
+	const char *name;
+	uint64_t value;
+
+	if (info->unit == ZSWAPNL_UNIT_NAME) {
+		name = status_name(&v->global, info->field);
+		line(out, info->label, name ? name : "-");
+		return;
+	}
+	if (!zswapnl_global_value(&v->global, info->field, &value)) {
+		line(out, info->label, "-");
+		return;
+	}
+	switch (info->unit) {
+	case ZSWAPNL_UNIT_BOOL:
+		line(out, info->label, value ? "yes" : "no");
+		return;
+	case ZSWAPNL_UNIT_PERCENT:
+		snprintf(buf, sizeof(buf), "%" PRIu64 "%%", value);
+		break;
+	case ZSWAPNL_UNIT_BYTES:
+		size_text(v, info->field, value, buf, sizeof(buf));
+		break;
+	default:
+		snprintf(buf, sizeof(buf), "%" PRIu64, value);
+		break;
+	}
+	line(out, info->label, buf);
 }
 
+/*
+ * In the order of the library's table, each field on its line but the
+ * pool's size and limit (one line) and the stored pages (with their
+ * size); the pool ratio after the stored and the zero pages
+ */
 int status_print_text(const struct status_view *v, FILE *out)
 {
-	const struct zswapnl_global *g = &v->global;
+	const struct zswapnl_global_info *info;
+	size_t i;
 
 	line(out, "source",
 	     v->source == ZSWAPNL_SOURCE_NETLINK ? "netlink" : "fallback");
-	line(out, "enabled", enabled_text(v));
-	line(out, "compressor",
-	     zswapnl_global_known(g, ZSWAPNL_G_COMPRESSOR) ? g->compressor :
-							     "-");
-	line(out, "zpool",
-	     zswapnl_global_known(g, ZSWAPNL_G_ZPOOL) ? g->zpool : "-");
-	percent_line(out, v, "max pool percent", ZSWAPNL_G_MAX_POOL_PERCENT,
-		     g->max_pool_percent);
-	percent_line(out, v, "accept threshold",
-		     ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT,
-		     g->accept_threshold_percent);
-	pool_line(out, v);
-	count_line(out, v, "pool limit hits", ZSWAPNL_G_POOL_LIMIT_HIT,
-		   g->pool_limit_hit);
-	stored_line(out, v);
-	count_line(out, v, "zero pages", ZSWAPNL_G_ZERO_PAGES, g->zero_pages);
-	ratio_line(out, v);
-	count_line(out, v, "rejected (reclaim fail)",
-		   ZSWAPNL_G_REJECT_RECLAIM_FAIL, g->reject_reclaim_fail);
-	count_line(out, v, "rejected (alloc fail)", ZSWAPNL_G_REJECT_ALLOC_FAIL,
-		   g->reject_alloc_fail);
-	count_line(out, v, "rejected (kmemcache fail)",
-		   ZSWAPNL_G_REJECT_KMEMCACHE_FAIL, g->reject_kmemcache_fail);
-	count_line(out, v, "rejected (compress poor)",
-		   ZSWAPNL_G_REJECT_COMPRESS_POOR, g->reject_compress_poor);
-	count_line(out, v, "duplicate entries", ZSWAPNL_G_DUPLICATE_ENTRY,
-		   g->duplicate_entry);
-	count_line(out, v, "written back pages", ZSWAPNL_G_WRITTEN_BACK_PAGES,
-		   g->written_back_pages);
-	count_line(out, v, "zswpin", ZSWAPNL_G_ZSWPIN, g->zswpin);
-	count_line(out, v, "zswpout", ZSWAPNL_G_ZSWPOUT, g->zswpout);
+	for (i = 0; (info = zswapnl_global_info(i)); i++) {
+		switch (info->field) {
+		case ZSWAPNL_G_POOL_TOTAL_SIZE:
+			pool_line(out, v);
+			break;
+		case ZSWAPNL_G_POOL_LIMIT_BYTES:
+			break;
+		case ZSWAPNL_G_STORED_PAGES:
+			stored_line(out, v);
+			break;
+		default:
+			field_line(out, v, info);
+			break;
+		}
+		if (info->field == ZSWAPNL_G_ZERO_PAGES)
+			ratio_line(out, v);
+	}
 	return ferror(out) ? -EIO : 0;
 }

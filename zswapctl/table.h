@@ -24,7 +24,19 @@ struct table {
 	char **cells; /* nrows * ncols, owned, NULL prints "" */
 	bool noheadings;
 	bool raw;
+	/*
+	 * With max_width, a table wider than that many columns shortens the
+	 * cells of column shrink (its longest ones, an ellipsis in their
+	 * middle, as systemd-cgtop does), down to SHRINK_MIN columns; what is
+	 * still too wide loses whole columns from the right. A figure is never
+	 * cut. table_init() leaves both off (0 and -1).
+	 */
+	size_t max_width;
+	long shrink;
+	bool utf8; /* the ellipsis as U+2026 rather than "..." */
 };
+
+#define SHRINK_MIN 12
 
 int table_init(struct table *t, size_t ncols);
 void table_set_column(struct table *t, size_t col, const char *header,
@@ -38,5 +50,11 @@ void table_free(struct table *t);
 
 /* Terminal columns text takes (UTF-8 aware) */
 size_t table_text_width(const char *text);
+
+/*
+ * text in at most width columns: as it is when it fits, else its start
+ * and its end around an ellipsis; a string to free, or NULL.
+ */
+char *table_ellipsize(const char *text, size_t width, bool utf8);
 
 #endif /* ZSWAPCTL_TABLE_H */

@@ -21,7 +21,7 @@ static void top_usage(void)
 	printf("Usage:\n"
 	       " zswapctl top [options]\n"
 	       "\n"
-	       "Show zswap live: the pool against its limit, the compression ratio,\n"
+	       "Show zswap live: the pool against its limit, the pool ratio,\n"
 	       "stored and zero pages and the store, load, reject and writeback rates\n"
 	       "at the top, and below them the cgroups with their rates over the last\n"
 	       "interval.\n"
@@ -175,6 +175,9 @@ int cmd_top(struct zswapctl *ctl, int argc, char **argv)
 	if (!o.batch && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)))
 		return zc_usage(
 			"top needs a terminal; use --batch (-b) for plain text");
+	if (!o.batch && top_terminal_problem())
+		return zc_usage("top cannot draw here (%s); use --batch (-b) for plain text",
+				top_terminal_problem());
 	ret = top_signals_install();
 	if (ret) {
 		zc_error("cannot handle signals: %s", strerror(-ret));

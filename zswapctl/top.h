@@ -29,4 +29,10 @@ void top_order_of(const struct top_opts *o, struct top_order *ord);
 int top_run_batch(const struct top_opts *o, struct sampler *sp);
 int top_run_curses(struct top_opts *o, struct sampler *sp);
 
+/*
+ * Why the terminal cannot hold the curses view (no TERM, TERM=dumb, a name
+ * terminfo does not know, no cursor addressing), or NULL when it can.
+ */
+const char *top_terminal_problem(void);
+
 #endif /* ZSWAPCTL_TOP_H */

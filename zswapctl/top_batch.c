@@ -4,7 +4,7 @@
  * and scripts: three header lines, the table, an empty line.
  *
  *   time: 2026-11-30T06:18:25.042Z  sample: 1  interval: 1.00 s  source: netlink
- *   pool: 12.4 MiB of 400.2 MiB (3.1%)  ratio: 2.97  stored: 9443  zero: 3096
+ *   pool: 12.4 MiB of 400.2 MiB (3.1%)  pool ratio: 2.97  stored: 9443  zero: 3096
  *   pages/s: store 120  load 35  reject 0  written back 0
  *   PATH  ZSWPOUT/s▼ ZSWPIN/s COMPRESSED ...
  *
@@ -52,8 +52,8 @@ static void print_header(const struct top_opts *o, const struct sampler *sp,
 	fprintf(out,
 		"time: %s  sample: %" PRIu64 "  interval: %s s  source: %s\n",
 		when, sp->taken - 1, elapsed, zc_source_name(o->source));
-	fprintf(out, "pool: %s  ratio: %s  stored: %s  zero: %s\n", mt.pool,
-		mt.ratio, mt.stored, mt.zero);
+	fprintf(out, "pool: %s  pool ratio: %s  stored: %s  zero: %s\n",
+		mt.pool, mt.ratio, mt.stored, mt.zero);
 	fprintf(out, "pages/s: store %s  load %s  reject %s  written back %s\n",
 		mt.store, mt.load, mt.reject, mt.written_back);
 }
@@ -70,7 +70,7 @@ static int print_block(const struct top_opts *o, const struct sampler *sp,
 	if (ret)
 		return ret;
 	print_header(o, sp, out);
-	ret = top_table_print(&rows, &ord, out);
+	ret = top_table_print(&rows, &ord, 0, out);
 	top_rows_free(&rows);
 	putc('\n', out);
 	/* A block at a time, whole, for whoever follows the log */

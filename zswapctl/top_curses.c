@@ -10,6 +10,7 @@
  */
 #include <curses.h>
 #include <errno.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,8 @@
 #include "top_screen.h"
 #include "top_signal.h"
 #include "zswapctl.h"
+/* Last: its macros (columns, lines) would rename the names above */
+#include <term.h>
 
 #define NSEC_PER_MSEC 1000000ULL
 #define WAIT_MAX_MS 500
@@ -36,6 +39,25 @@ static void restore_terminal(void)
 	endwin();
 	delscreen(term);
 	term = NULL;
+}
+
+const char *top_terminal_problem(void)
+{
+	const char *name = getenv("TERM");
+	bool addressable;
+	int err;
+
+	if (!name || !*name)
+		return "TERM is not set";
+	if (!strcmp(name, "dumb"))
+		return "TERM=dumb cannot move the cursor";
+	/* What newterm() would find, without taking the terminal over */
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK)
+		return err == 0 ? "TERM names a terminal terminfo does not know" :
+				  "no terminfo database";
+	addressable = tigetstr("cup") && tigetstr("cup") != (char *)-1;
+	del_curterm(cur_term);
+	return addressable ? NULL : "the terminal cannot move the cursor";
 }
 
 static int start_terminal(void)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The meters above the table of "zswapctl top", as text: the pool against
- * its limit, the compression ratio, stored and zero pages, and the global
+ * its limit, the pool ratio, stored and zero pages, and the global
  * rates. The curses view draws them with a bar, batch mode prints them.
  */
 #ifndef ZSWAPCTL_TOP_METERS_H

@@ -192,7 +192,7 @@ static void draw_meters(const struct frame *f)
 
 	top_meters_fill(f->sp->prev, f->sp->cur, f->opts->ctx.page_size, &mt);
 	draw_pool(&mt);
-	x = pair(ROW_PAGES, 0, "Ratio", mt.ratio);
+	x = pair(ROW_PAGES, 0, "Pool ratio", mt.ratio);
 	x = pair(ROW_PAGES, x, "Stored", mt.stored);
 	pair(ROW_PAGES, x, "Zero", mt.zero);
 	x = put(ROW_RATES, 0, look.label, "Pages/s  ", COLS);
@@ -253,7 +253,7 @@ static int draw_panel(struct screen *scr, const struct frame *f,
 		top_rows_free(&rows);
 		return -ENOMEM;
 	}
-	ret = top_table_print(&rows, ord, mem);
+	ret = top_table_print(&rows, ord, COLS > 0 ? (size_t)COLS : 0, mem);
 	if (fclose(mem) && !ret)
 		ret = -ENOMEM;
 	scr->page = last >= first ? (size_t)(last - first + 1) : 0;

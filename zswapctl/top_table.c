@@ -60,7 +60,7 @@ static int fill(struct table *t, const struct top_rows *rows,
 }
 
 int top_table_print(const struct top_rows *rows, const struct top_order *ord,
-		    FILE *out)
+		    size_t width, FILE *out)
 {
 	const char *arrow = top_order_descending(ord) ?
 				    (ord->utf8 ? "\u25bc" : "v") :
@@ -78,8 +78,12 @@ int top_table_print(const struct top_rows *rows, const struct top_order *ord,
 		enum column_align align = ALIGN_RIGHT;
 		const char *header = col->name;
 
-		if (col->value == TOP_MEMCG)
+		if (col->value == TOP_MEMCG) {
 			align = column_by_name(col->memcg_column)->align;
+			if (column_by_name(col->memcg_column)->kind ==
+			    KIND_PATH)
+				t.shrink = (long)c;
+		}
 		if (col == ord->sort) {
 			snprintf(sort_header, sizeof(sort_header), "%s%s",
 				 col->name, arrow);
@@ -87,6 +91,8 @@ int top_table_print(const struct top_rows *rows, const struct top_order *ord,
 		}
 		table_set_column(&t, c, header, align);
 	}
+	t.max_width = width;
+	t.utf8 = ord->utf8;
 	ret = fill(&t, rows, ord);
 	if (!ret)
 		ret = table_print(&t, out);

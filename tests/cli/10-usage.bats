@@ -57,6 +57,25 @@ setup() {
 	done
 }
 
+@test "every help fits 80 columns" {
+	local cmd line n=0
+	for cmd in "" $(zc --list-commands); do
+		# shellcheck disable=SC2086 # no command is the main help
+		run -0 env LC_ALL=C.UTF-8 "$ZSWAPCTL" $cmd --help
+		[ "${#lines[@]}" -gt 3 ] || fail "no help from '$cmd'"
+		for line in "${lines[@]}"; do
+			# ${#line} counts characters in a UTF-8 locale; no tab
+			# may hide a width
+			[[ $line != *$'\t'* ]] || fail "a tab in the help of '$cmd': $line"
+			[ "$(LC_ALL=C.UTF-8 bash -c 'echo ${#1}' _ "$line")" -le 80 ] ||
+				fail "wider than 80 columns in the help of '$cmd': $line"
+			n=$((n + 1))
+		done
+	done
+	# Every command's help and the main one: far more than a few lines
+	[ "$n" -gt 100 ] || fail "only $n lines of help"
+}
+
 @test "no command means status" {
 	run -0 zc_patched
 	local plain=$output
@@ -153,7 +172,7 @@ setup() {
 	run -0 zc --list-commands
 	assert_output "$(printf '%s\n' status cgroups memcg set monitor export top)"
 	run -0 zc --list-columns
-	assert_output "$(printf '%s\n' PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT MAX)"
+	assert_output "$(printf '%s\n' PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX)"
 	run -0 zc --list-set-params
 	assert_output "$(printf '%s\n' compressor zpool enabled max-pool-percent \
 		accept-threshold-percent cgroup)"

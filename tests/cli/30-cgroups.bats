@@ -9,9 +9,14 @@
 # (tests/unit/record/distinct-values).
 
 load helpers
+load ../lib/tmux
 
 setup() {
 	require_zswapctl
+}
+
+teardown() {
+	tmux_stop
 }
 
 # The PATH column of a listing, in order
@@ -30,7 +35,9 @@ id_of() {
 @test "the table has every column, one row per memcg" {
 	run -0 zc_patched cgroups
 	assert_line --index 0 --regexp '^PATH +ID +COMPRESSED +STORED +ZERO +RATIO +ZSWPIN +ZSWPOUT +MAX$'
-	assert_equal "${#lines[@]}" 6
+	# The header, five rows and the note on '-'
+	assert_equal "${#lines[@]}" 7
+	assert_line --index 6 --regexp "^note: '-': "
 	# outer/inner: memory.zswap.current 8192, zswapped 28672 (7 pages),
 	# ratio 28672 / 8192, zswpin 19, zswpout 43, memory.zswap.max 8M
 	assert_line --regexp '^/outer/inner +[0-9]+ +8 KiB +7 +- +3\.50 +19 +43 +8 MiB$'
@@ -43,6 +50,22 @@ id_of() {
 	run -0 zc_patched cgroups --json /
 	assert_equal "$(jq -r '.cgroups[0].compressed_bytes | type' <<<"$output")" null
 	assert_equal "$(jq -r '.cgroups[0].zswap_max | type' <<<"$output")" null
+}
+
+@test "a '-' in the table has a note that says why and what gives it" {
+	run -0 zc_patched cgroups
+	assert_line --index 6 "note: '-': the root has no memory.zswap.* files; ZERO needs the netlink family"
+	run -0 zc_patched cgroups -o PATH,ZERO /outer
+	assert_line --index 2 "note: '-': ZERO needs zswap's netlink family (a patched kernel)"
+	run -0 zc_patched cgroups -o PATH,MAX /
+	assert_line --index 2 "note: '-': the root cgroup has no memory.zswap.* files"
+	# Nothing unknown, no note; none for scripts either
+	local args
+	for args in "-o PATH,ID,STORED" "--raw" "--noheadings" "--json" "-o ZERO --raw"; do
+		# shellcheck disable=SC2086 # the options are words
+		run -0 zc_patched cgroups $args
+		refute_output --partial "note:"
+	done
 }
 
 @test "memcg is another name of cgroups" {
@@ -95,8 +118,8 @@ id_of() {
 	assert_line --index 1 /outer/inner
 	local col
 	for col in $(zc --list-columns); do
-		run -0 zc_patched cgroups --sort "$col"
-		assert_equal "${#lines[@]}" 6
+		run -0 zc_patched cgroups --sort "$col" --noheadings
+		assert_equal "${#lines[@]}" 5
 	done
 }
 
@@ -169,7 +192,55 @@ id_of() {
 
 @test "--json with --output has only those keys, in that order" {
 	run -0 zc_patched cgroups --json=short --output PATH,RATIO /work
-	assert_output --regexp '^\{"version":1,"source":"fallback","cgroups":\[\{"path":"/work","compression_ratio":[0-9.]+\}\]\}$'
+	assert_output --regexp '^\{"version":1,"source":"fallback","page_size":[0-9]+,"cgroups":\[\{"path":"/work","compression_ratio":[0-9.]+\}\]\}$'
+}
+
+@test "--json gives the page size, the unit of the page counts" {
+	run -0 zc_patched cgroups --json
+	assert_equal "$(jq -r .page_size <<<"$output")" "$(getconf PAGESIZE)"
+}
+
+@test "--json --tree nests each cgroup's children in \"children\", as lsblk does" {
+	run -0 zc_patched cgroups --json --tree
+	# The one top, /, its three children by name, and /outer's child
+	assert_equal "$(jq -c '[.cgroups[].path]' <<<"$output")" '["/"]'
+	assert_equal "$(jq -c '[.cgroups[0].children[].path]' <<<"$output")" \
+		'["/flat","/outer","/work"]'
+	assert_equal "$(jq -c '[.cgroups[0].children[1].children[].path]' <<<"$output")" \
+		'["/outer/inner"]'
+	# A leaf has no "children"; the other keys are the flat listing's
+	assert_equal "$(jq -c '[.. | objects | select(has("path") and (has("children") | not)) | .path]' \
+		<<<"$output")" '["/flat","/outer/inner","/work"]'
+	assert_equal "$(jq -c '.cgroups[0].children[1].children[0]' <<<"$output")" \
+		"$(zc_patched cgroups --json=short /outer/inner | jq -c '.cgroups[0]')"
+	# A subtree: its top holds the rest
+	run -0 zc_patched cgroups --json --tree /outer
+	assert_equal "$(jq -c '[.cgroups[].path, .cgroups[0].children[].path]' <<<"$output")" \
+		'["/outer","/outer/inner"]'
+	# Without --tree the list stays flat
+	run -0 zc_patched cgroups --json
+	assert_equal "$(jq '[.cgroups[] | select(has("children"))] | length' <<<"$output")" 0
+}
+
+@test "on an 80-column terminal a long PATH is cut and every figure stays whole" {
+	local root want line
+	require_tool tmux
+	root=$(docker_root)
+	want=$(zc --sysroot "$root" cgroups --raw --noheadings "$DOCKER_SCOPE" | cut -d' ' -f2-)
+	tmux_start 80 40
+	pane_run "$ZSWAPCTL --sysroot $root cgroups; echo done"
+	wait_for_pane '^done$'
+	# No line wider than the screen: tmux would have wrapped it
+	while IFS= read -r line; do
+		[ "${#line}" -le 80 ] || fail "wider than 80: $line"
+	done < <(pane -J | sed -n '/^PATH/,/^done$/p')
+	pane -J | grep -qE '^PATH +ID +COMPRESSED .* MAX$' || fail "no header: $(pane -J)"
+	# The scope's row: a cut path, then the figures of --raw, whole
+	line=$(pane -J | grep '^/system.slice/docker-')
+	[ -n "$line" ] || fail "no row of the scope: $(pane -J)"
+	[[ $line != *"$DOCKER_SCOPE"* ]] || fail "the path was not cut: $line"
+	assert_equal "$(sed 's/ KiB/KiB/g; s/ MiB/MiB/g' <<<"$line" | tr -s ' ' | cut -d' ' -f2-)" "$want"
+	tmux_stop
 }
 
 @test "the stock tree: no zero-page figures per cgroup either" {

@@ -129,11 +129,21 @@ refused() {
 
 @test "bad sizes change nothing" {
 	local size
-	for size in 12Q 1.5G -1 '' 1KB ' 1M' 0x10 maximum 16E 99999999999999999999; do
+	for size in 12Q 1.5 1.G -1 '' 1KBB ' 1M' 0x10 maximum 16E 99999999999999999999; do
 		run -1 --separate-stderr zc_root set cgroup /outer max "$size"
-		assert_one_line_error "(invalid size|out of range)"
+		assert_one_line_error "(invalid size|size) '$size'.*(1.5G|out of range)"
 	done
 	assert_unchanged
+}
+
+@test "sizes as util-linux reads them: fractions, KiB and KB" {
+	local f=$ROOT/sys/fs/cgroup/outer/memory.zswap.max size want
+	# size bytes: written by hand, 1.5 * 2^30, 10 * 1000, 2^19, 1.5 * 10^6
+	for size in 1.5G:1610612736 10KB:10000 0.5MiB:524288 1.5mb:1500000 64k:65536; do
+		want=${size#*:}
+		run -0 zc_root set cgroup /outer max "${size%%:*}"
+		assert_equal "$(cat "$f")" "$want"
+	done
 }
 
 @test "a cgroup that is not there, or the root, changes nothing" {

@@ -87,7 +87,7 @@ hybrid() {
 	tmux_start 120 30
 	pane_run "$ZSWAPCTL --sysroot $ROOT top -d 0.2 2>$BATS_TEST_TMPDIR/err"
 	wait_for_pane '^zswapctl top - [0-9:]+  sample [0-9]+  every '
-	wait_for_pane '^Ratio 2\.98   Stored 9476'
+	wait_for_pane '^Pool ratio 2\.98   Stored 9476'
 	wait_for_pane '^no cgroup figures: no cgroup v2 hierarchy is mounted'
 	pane_keys q
 	wait_for_shell

@@ -105,7 +105,7 @@ bash_complete() {
 	run -0 bash_complete zswapctl export -o zsw
 	assert_output zswap.prom
 	run -0 bash_complete zswapctl cgroups --output ZSW
-	assert_output "$(printf '%s\n' ZSWPIN ZSWPOUT)"
+	assert_output "$(printf '%s\n' ZSWPIN ZSWPOUT ZSWPWB)"
 	require_tool fish
 	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl export --output zsw'"
 	assert_output zswap.prom

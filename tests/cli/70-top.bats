@@ -30,9 +30,9 @@ teardown() {
 	assert_equal "$(grep -c . <<<"$output")" 27
 	assert_line --regexp '^time: [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z  sample: 1  interval: [0-9]+\.[0-9]{2} s  source: fallback$'
 	# The recorded tree: pool_total_size 13004800 B of MemTotal 2049260 kB
-	# * 20% = 419688448 B, ratio 9476 * 4096 / 13004800 = 2.985, zero_pages
+	# * 20% = 419688448 B, pool ratio 9476 * 4096 / 13004800 = 2.985, zero_pages
 	# 3091 (not same_filled_pages, 3104)
-	assert_line 'pool: 12.4 MiB of 400.2 MiB (3.1%)  ratio: 2.98  stored: 9476  zero: 3091'
+	assert_line 'pool: 12.4 MiB of 400.2 MiB (3.1%)  pool ratio: 2.98  stored: 9476  zero: 3091'
 	# A recorded tree does not move: every rate is 0, none unknown
 	assert_line 'pages/s: store 0  load 0  reject 0  written back 0'
 	assert_line --regexp '^PATH +ZSWPOUT/s(v|▼) +ZSWPIN/s +COMPRESSED +STORED +ZERO +RATIO +MAX$'
@@ -99,6 +99,50 @@ teardown() {
 	assert_one_line_error "top needs a terminal; use --batch"
 }
 
+@test "the curses view refuses TERM=dumb, an unknown TERM and none: exit 1, use -b" {
+	local term
+	tmux_start 150 20
+	for term in dumb no-such-terminal ''; do
+		pane_run "clear; TERM=$term $ZSWAPCTL --sysroot $PATCHED top -d 0.2"
+		wait_for_pane '^zswapctl: top cannot draw here \(.*\); use --batch \(-b\) for plain text$'
+		wait_for_shell
+		assert_equal "$(pane_status)" 1
+	done
+	# The terminal of the pane itself is one top can draw on
+	pane_run "clear; $ZSWAPCTL --sysroot $PATCHED top -n 1 -d 0.1"
+	wait_for_shell
+	assert_equal "$(pane_status)" 0
+}
+
+# fields LINE: the words of a table row after its PATH, one space apart,
+# sizes in one word ("567.9 KiB" as "567.9KiB")
+fields() { sed -E 's/ ([KMGTPE]?i?B)( |$)/\1\2/g' <<<"${1#* }" | tr -s ' ' | sed 's/^ //'; }
+
+@test "curses: a 91-character PATH at 80 and 100 columns: PATH cut in its middle, every figure whole" {
+	local root cols want line
+	root=$(docker_root)
+	[ "${#DOCKER_SCOPE}" = 91 ] || fail "the scope is ${#DOCKER_SCOPE} characters"
+	# The row as batch mode prints it, where nothing is cut
+	want=$(fields "$(zc --sysroot "$root" top -b -n 1 -d 0.1 | grep -F "$DOCKER_SCOPE ")")
+	[ -n "$want" ] || fail "no row of the scope in batch mode"
+	for cols in 80 100; do
+		tmux_start "$cols" 30
+		pane_run "$ZSWAPCTL --sysroot $root top -d 0.2"
+		# The second sample has rates
+		wait_until sample_past 1
+		line=$(pane | grep -E '^/system\.slic')
+		# The start and the end of the path, an ellipsis between
+		[[ $line =~ ^/system\.slic[^\ ]*…[^\ ]*\.scope\  ]] || fail "$cols columns: the path is not cut in its middle: $line"
+		assert_equal "$(fields "$line")" "$want"
+		# The header is whole too, MAX last
+		pane | grep -qE '^PATH +ZSWPOUT/s. +ZSWPIN/s +COMPRESSED +STORED +ZERO +RATIO +MAX$' ||
+			fail "$cols columns: the header is cut: $(pane | grep '^PATH')"
+		pane_keys q
+		wait_for_shell
+		tmux_stop
+	done
+}
+
 @test "--help and --list-columns: the columns of top, one table" {
 	run -0 zc top --list-columns
 	assert_output "$(printf '%s\n' PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX)"
@@ -120,7 +164,7 @@ start_top() {
 @test "curses: the header and the table; h shows the help; q quits and restores the terminal" {
 	start_top -d 0.2
 	wait_for_pane '^Pool \[.*12\.4 MiB of 400\.2 MiB \(3\.1%\)\]$'
-	wait_for_pane '^Ratio 2\.98   Stored 9476   Zero 3091'
+	wait_for_pane '^Pool ratio 2\.98   Stored 9476   Zero 3091'
 	wait_for_pane '^Pages/s  store 0   load 0   reject 0   written back 0'
 	wait_for_pane '^PATH +ZSWPOUT/s[▼v] +ZSWPIN/s '
 	wait_for_pane '^/outer/inner +0 +0 +8 KiB +7 +- +3\.50 +8 MiB$'

@@ -117,15 +117,18 @@ mkcgroup() {
 	assert_equal "$(grep -c '^zswap_cgroup_max_bytes' <<<"$output")" 9
 }
 
-@test "without debugfs the counters are left out, the parameters stay" {
+@test "without debugfs its counters are left out, meminfo gives pool and stored, the parameters stay" {
 	local root
 	root=$(copy_root patched)
 	rm -rf "$root/sys/kernel/debug"
 	run -0 zc --sysroot "$root" export
 	prom_lint "$output"
 	prom_check_files "$output" "$root" fallback
-	refute_line --regexp '^zswap_(stored|zero)_pages '
-	refute_line --regexp '^zswap_pool_bytes '
+	refute_line --regexp '^zswap_zero_pages '
+	refute_line --regexp '^zswap_(pool_limit_hit|written_back_pages)_total '
+	# Zswap: 12708 kB and Zswapped: 37772 kB of the tree's /proc/meminfo
+	assert_line "zswap_pool_bytes $((12708 * 1024))"
+	assert_line "zswap_stored_pages $((37772 * 1024 / $(getconf PAGESIZE)))"
 	assert_line 'zswap_info{compressor="lzo",zpool="zbud"} 1'
 	assert_line 'zswap_max_pool_percent 20'
 }

@@ -128,7 +128,8 @@ capture() {
 #         are those expected, bytes from "path" or "path_hex"
 #  raw    text, and the first field of each line but the header, its \xHH
 #         decoded, gives the expected cgroups
-#  rows N text, and N lines besides the header (with --count: as many as expected)
+#  rows N text, and N lines besides the header and the note on '-' (with
+#         --count: as many as expected)
 #  prom   text, and the cgroups of zswap_cgroup_stored_pages, their bytes
 #         from "cgroup" or "cgroup_hex", are those expected
 check() {
@@ -166,7 +167,12 @@ def unhex(s):
 if mode == "json":
     doc = json.loads(text)
     if args == ["--paths"]:
-        rows = doc["cgroups"]
+        # With --tree, the rows below the tops are in "children"
+        def walk(objs):
+            for c in objs:
+                yield c
+                yield from walk(c.get("children", []))
+        rows = list(walk(doc["cgroups"]))
         got = []
         for c in rows:
             if "path_hex" in c:
@@ -181,7 +187,8 @@ if mode == "json":
 elif mode == "raw":
     same([unhex(line.split(" ")[0]) for line in text.splitlines()[1:]], "--raw")
 elif mode == "rows":
-    lines = text.splitlines()[1:]
+    # A path starts with '/': the note on '-' under a table is no row
+    lines = [l for l in text.splitlines()[1:] if not l.startswith("note: ")]
     want = len(expected) if args[0] == "--count" else int(args[0])
     if len(lines) != want:
         sys.exit(f"{len(lines)} rows, {want} expected")
@@ -215,6 +222,9 @@ PY
 		# shellcheck disable=SC2086 # the options are words
 		capture zh cgroups $args
 		check json "$OUT" --paths
+		# --tree nests two levels of JSON a cgroup: 130 cgroups deep
+		# is beyond the 256 levels jq 1.6 parses (zswapctl(8) says so)
+		[ "$args" = "--json --tree" ] && continue
 		jq -e '.cgroups | length' "$OUT" >/dev/null || fail "jq cannot read cgroups $args"
 	done
 	# A name that is not UTF-8 has path_hex; a valid one has none
@@ -255,8 +265,13 @@ PY
 	grep -qxF '/raw\x9b' "$OUT" || fail "no /raw\\x9b"
 	grep -qxF '/new\x0aline' "$OUT" || fail "no /new\\x0aline"
 	grep -qxF '/rlo\xe2\x80\xaeevil' "$OUT" || fail "no /rlo\\xe2\\x80\\xaeevil"
-	grep -qxF $'/caf\xc3\xa9' "$OUT" || fail "valid UTF-8 is kept: no /café"
 	grep -qxF '/back\slash' "$OUT" || fail "no /back\\slash"
+	# Valid UTF-8 is kept in a UTF-8 locale; in another, it is bytes
+	capture env LC_ALL=C.UTF-8 "$ZSWAPCTL" --sysroot "$HOSTILE" cgroups -o PATH
+	grep -qxF $'/caf\xc3\xa9' "$OUT" || fail "valid UTF-8 is kept: no /café"
+	capture env LC_ALL=C "$ZSWAPCTL" --sysroot "$HOSTILE" cgroups -o PATH
+	grep -qxF '/caf\xc3\xa9' "$OUT" || fail "no /caf\\xc3\\xa9 in the C locale"
+	! LC_ALL=C grep -q $'[\x80-\xff]' "$OUT" || fail "a byte beyond ASCII in the C locale"
 	# --raw decodes back to every name
 	for args in "--raw" "--raw --tree" "--raw -o PATH,ID"; do
 		# shellcheck disable=SC2086

@@ -9,6 +9,9 @@ BUILD=${BUILD:-$TOP/build}
 ZSWAPCTL=${ZSWAPCTL:-$BUILD/bin/zswapctl}
 PATCHED=$TOP/tests/data/sysroot-patched
 STOCK=$TOP/tests/data/sysroot-stock
+# Not recorded: made from the stock tree by tests/unit/record/newer-sysroots
+LINUX612=$TOP/tests/data/sysroot-6.12
+LINUX618=$TOP/tests/data/sysroot-6.18
 
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support
@@ -34,6 +37,21 @@ copy_root() {
 	echo "$root"
 }
 
+# A docker container's scope: a 91-character path, as systemd names one
+DOCKER_SCOPE=/system.slice/docker-$(printf '0123456789abcdef%.0s' 1 2 3 4).scope
+
+# docker_root: a copy of the patched tree with $DOCKER_SCOPE, a memcg with
+# the figures of /work; prints its path
+docker_root() {
+	local root cg
+	root=$(copy_root patched)
+	cg=$root/sys/fs/cgroup
+	mkdir -p "$cg$DOCKER_SCOPE"
+	cp "$cg/work"/{cgroup.controllers,memory.stat,memory.zswap.current,memory.zswap.max} \
+		"$cg$DOCKER_SCOPE/"
+	echo "$root"
+}
+
 # assert_one_line_error REGEX: what bats `run --separate-stderr` left is
 # exactly one line on stderr, "zswapctl: ..." matching REGEX, and no output.
 assert_one_line_error() {
@@ -47,8 +65,9 @@ assert_one_line_error() {
 # The keys of "zswapctl status --json", as zswapctl(8) documents them
 STATUS_KEYS=(version source enabled compressor zpool max_pool_percent accept_threshold_percent
 	     page_size pool_total_size pool_limit_bytes pool_limit_hit stored_pages zero_pages
-	     reject_reclaim_fail reject_alloc_fail reject_kmemcache_fail reject_compress_poor
-	     duplicate_entry written_back_pages zswpin zswpout compression_ratio)
+	     stored_incompressible_pages reject_reclaim_fail reject_alloc_fail
+	     reject_kmemcache_fail reject_compress_poor reject_compress_fail decompress_fail
+	     duplicate_entry written_back_pages zswpin zswpout zswpwb compression_ratio pool_ratio)
 
 # The keys of each object of "zswapctl cgroups --json"
 CGROUP_KEYS=(path id compressed_bytes stored_pages zero_pages compression_ratio zswpin

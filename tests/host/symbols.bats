@@ -14,7 +14,7 @@ bats_load_library bats-assert
 setup() {
 	TOP=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 	BUILD=${BUILD:-$TOP/build}
-	SO=$BUILD/lib/libzswapnl.so.1.0.0
+	SO=$BUILD/lib/libzswapnl.so.1.1.0
 	[ -f "$SO" ] || fail "$SO missing: run make lib"
 	command -v nm >/dev/null || fail "nm missing: run make deps"
 }
@@ -26,9 +26,9 @@ exported() {
 		awk '{ if (!sub(/@@/, "@", $3)) $3 = $3 "@" $3; print $3 }' | LC_ALL=C sort
 }
 
-# The names of the version script's global: section, sorted
+# The names of the version script's global: sections, sorted
 map_names() {
-	awk '/global:/ { on = 1; next } /local:/ { on = 0 }
+	awk '/global:/ { on = 1; next } /local:/ || /^}/ { on = 0 }
 	     on { gsub(/[ \t;]/, ""); if ($0 != "") print }' \
 		"$TOP/libzswapnl/libzswapnl.map" | LC_ALL=C sort
 }

@@ -12,6 +12,10 @@
 #
 #   param:NAME     /sys/module/zswap/parameters/NAME (Y and N are 1 and 0)
 #   debugfs:NAME   /sys/kernel/debug/zswap/NAME
+#   debugfs:NAME,meminfo_bytes:KEY, debugfs:NAME,meminfo_pages:KEY
+#                  the debugfs file, else (no debugfs: not mounted, not
+#                  root) the line KEY of /proc/meminfo, in kB, as bytes or
+#                  as pages
 #   vmstat:KEY     the line KEY of /proc/vmstat
 #   page_size      getconf PAGESIZE
 #   pool_limit     zswap's limit: MemTotal (totalram_pages in kB) in pages
@@ -36,19 +40,23 @@ declare -gA PROM_GLOBAL=(
 	[zswap_max_pool_percent]=param:max_pool_percent
 	[zswap_accept_threshold_percent]=param:accept_threshold_percent
 	[zswap_page_size_bytes]=page_size
-	[zswap_pool_bytes]=debugfs:pool_total_size
+	[zswap_pool_bytes]=debugfs:pool_total_size,meminfo_bytes:Zswap
 	[zswap_pool_limit_bytes]=pool_limit
 	[zswap_pool_limit_hit_total]=debugfs:pool_limit_hit
-	[zswap_stored_pages]=debugfs:stored_pages
+	[zswap_stored_pages]=debugfs:stored_pages,meminfo_pages:Zswapped
 	[zswap_zero_pages]=debugfs:zero_pages
+	[zswap_stored_incompressible_pages]=debugfs:stored_incompressible_pages
 	[zswap_reject_reclaim_fail_total]=debugfs:reject_reclaim_fail
 	[zswap_reject_alloc_fail_total]=debugfs:reject_alloc_fail
 	[zswap_reject_kmemcache_fail_total]=debugfs:reject_kmemcache_fail
 	[zswap_reject_compress_poor_total]=debugfs:reject_compress_poor
+	[zswap_reject_compress_fail_total]=debugfs:reject_compress_fail
+	[zswap_decompress_fail_total]=debugfs:decompress_fail
 	[zswap_duplicate_entry_total]=debugfs:duplicate_entry
 	[zswap_written_back_pages_total]=debugfs:written_back_pages
 	[zswap_zswpin_pages_total]=vmstat:zswpin
 	[zswap_zswpout_pages_total]=vmstat:zswpout
+	[zswap_zswpwb_pages_total]=vmstat:zswpwb
 )
 
 declare -gA PROM_CGROUP=(
@@ -57,6 +65,7 @@ declare -gA PROM_CGROUP=(
 	[zswap_cgroup_zero_pages]=none
 	[zswap_cgroup_zswpin_pages_total]=stat:zswpin
 	[zswap_cgroup_zswpout_pages_total]=stat:zswpout
+	[zswap_cgroup_zswpwb_pages_total]=stat:zswpwb
 	[zswap_cgroup_max_bytes]=max:memory.zswap.max
 )
 
@@ -150,12 +159,23 @@ prom_file() {
 prom_global_value() {
 	local root=$1 params=$1/sys/module/zswap/parameters v kb pct ps
 	case $2 in
+	*,*)
+		v=$(prom_global_value "$root" "${2%%,*}")
+		[ -n "$v" ] && echo "$v" || prom_global_value "$root" "${2#*,}" ;;
 	param:enabled)
 		v=$(prom_file "$params/enabled")
 		case $v in Y) echo 1 ;; N) echo 0 ;; esac ;;
 	param:*) prom_file "$params/${2#param:}" ;;
 	debugfs:*) prom_file "$root/sys/kernel/debug/zswap/${2#debugfs:}" ;;
 	vmstat:*) prom_kv "$root/proc/vmstat" "${2#vmstat:}" ;;
+	meminfo_bytes:*|meminfo_pages:*)
+		kb=$(prom_kv "$root/proc/meminfo" "${2#*:}:")
+		kb=${kb% kB}
+		ps=$(getconf PAGESIZE)
+		[ -z "$kb" ] || case $2 in
+			meminfo_bytes:*) echo $((kb * 1024)) ;;
+			*) echo $((kb * 1024 / ps)) ;;
+		esac ;;
 	page_size) getconf PAGESIZE ;;
 	pool_limit)
 		kb=$(prom_kv "$root/proc/meminfo" MemTotal:)

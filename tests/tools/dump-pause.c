@@ -40,8 +40,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-/* The series' UAPI header (the tools' rule has no -Iinclude/uapi) */
-#include "../../include/uapi/linux/zswap.h"
+#include "genl-raw.h"
 
 /*
  * A part of a dump fills at most the larger of the last recvmsg() size and
@@ -55,87 +54,6 @@
 #define WAIT_MS		20000
 
 static unsigned char buf[RECV_SIZE];
-
-static size_t put_attr(unsigned char *p, uint16_t type, const void *data, size_t len)
-{
-	struct nlattr *nla = (struct nlattr *)p;
-
-	nla->nla_type = type;
-	nla->nla_len = NLA_HDRLEN + len;
-	memcpy(p + NLA_HDRLEN, data, len);
-	memset(p + NLA_HDRLEN + len, 0, NLA_ALIGN(len) - len);
-	return NLA_ALIGN(NLA_HDRLEN + len);
-}
-
-static size_t start_request(unsigned char *p, uint16_t type, uint16_t flags, uint8_t cmd,
-			    uint8_t version)
-{
-	struct nlmsghdr *nlh = (struct nlmsghdr *)p;
-	struct genlmsghdr *g = NLMSG_DATA(nlh);
-
-	memset(p, 0, NLMSG_HDRLEN + GENL_HDRLEN);
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
-	nlh->nlmsg_seq = 1;
-	g->cmd = cmd;
-	g->version = version;
-	return NLMSG_HDRLEN + GENL_HDRLEN;
-}
-
-/* The family id, asked on a socket of its own (@fd), -1 if none */
-static int resolve_family(int fd)
-{
-	size_t len = start_request(buf, GENL_ID_CTRL, 0, CTRL_CMD_GETFAMILY, 1);
-	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
-	const struct nlattr *nla;
-	uint16_t id;
-	ssize_t n;
-	int rem;
-
-	len += put_attr(buf + len, CTRL_ATTR_FAMILY_NAME, ZSWAP_GENL_NAME,
-			sizeof(ZSWAP_GENL_NAME));
-	nlh->nlmsg_len = len;
-	if (send(fd, buf, len, 0) < 0)
-		return -1;
-	n = recv(fd, buf, sizeof(buf), 0);
-	if (n < (ssize_t)NLMSG_HDRLEN || nlh->nlmsg_type == NLMSG_ERROR ||
-	    nlh->nlmsg_len > (size_t)n)
-		return -1;
-	rem = nlh->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
-	for (nla = (const void *)(buf + NLMSG_HDRLEN + GENL_HDRLEN);
-	     rem >= NLA_HDRLEN && nla->nla_len >= NLA_HDRLEN && nla->nla_len <= rem;
-	     rem -= NLA_ALIGN(nla->nla_len),
-	     nla = (const void *)((const char *)nla + NLA_ALIGN(nla->nla_len))) {
-		if (nla->nla_type == CTRL_ATTR_FAMILY_ID) {
-			memcpy(&id, (const char *)nla + NLA_HDRLEN, sizeof(id));
-			return id;
-		}
-	}
-	return -1;
-}
-
-/* The id and path of one memcg message; false when it does not parse */
-static bool parse_memcg(const struct nlmsghdr *nlh, uint64_t *id, const char **path)
-{
-	const struct nlattr *nla;
-	int rem = (int)nlh->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
-
-	*id = 0;
-	*path = NULL;
-	for (nla = (const void *)((const char *)nlh + NLMSG_HDRLEN + GENL_HDRLEN);
-	     rem >= NLA_HDRLEN && nla->nla_len >= NLA_HDRLEN && nla->nla_len <= rem;
-	     rem -= NLA_ALIGN(nla->nla_len),
-	     nla = (const void *)((const char *)nla + NLA_ALIGN(nla->nla_len))) {
-		const char *data = (const char *)nla + NLA_HDRLEN;
-		size_t len = nla->nla_len - NLA_HDRLEN;
-
-		if (nla->nla_type == ZSWAP_MEMCG_A_ID && len == sizeof(*id))
-			memcpy(id, data, sizeof(*id));
-		else if (nla->nla_type == ZSWAP_MEMCG_A_PATH && len && !data[len - 1])
-			*path = data;
-	}
-	return *id && *path;
-}
 
 /*
  * One recvmsg() of the dump on @fd (@flags: MSG_PEEK or 0), each memcg
@@ -180,7 +98,8 @@ static int read_part(int fd, int flags, const char *tag, uint64_t *last)
 			printf("error %s\n", strerror(-e->error));
 			return -1;
 		}
-		if (!(nlh->nlmsg_flags & NLM_F_MULTI) || !parse_memcg(nlh, &id, &path)) {
+		if (!(nlh->nlmsg_flags & NLM_F_MULTI) || !parse_memcg(nlh, &id, &path) ||
+		    !path) {
 			printf("error a reply that does not parse\n");
 			return -1;
 		}
@@ -221,7 +140,8 @@ int main(void)
 		return 2;
 	}
 
-	len = start_request(buf, family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET, ZSWAP_GENL_VERSION);
+	len = start_request(buf, family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET,
+			    ZSWAP_GENL_VERSION, 1);
 	nlh->nlmsg_len = len;
 	if (send(fd, buf, len, 0) < 0) {
 		perror("dump-pause: send");

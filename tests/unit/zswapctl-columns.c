@@ -35,7 +35,7 @@ static void check_table(void)
 			    !strcmp(c->json_key, columns[j].json_key))
 				unique = false;
 	}
-	tap_ok(nr_columns == 9, "nine columns");
+	tap_ok(nr_columns == 10, "ten columns");
 	tap_ok(complete,
 	       "every column has a name, header, help, JSON key and sort function");
 	tap_ok(unique, "names and JSON keys are unique");

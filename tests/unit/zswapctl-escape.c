@@ -93,6 +93,9 @@ static void flags(void)
 	text("a b\\c", ESCAPE_BACKSLASH, "a b\\x5cc", "ESCAPE_BACKSLASH");
 	text("a\nb\tc", ESCAPE_KEEP_NEWLINE, "a\nb\\x09c",
 	     "ESCAPE_KEEP_NEWLINE keeps only the newline");
+	text("caf\xc3\xa9 \xe6\x97\xa5\x1b", ESCAPE_ASCII,
+	     "caf\\xc3\\xa9 \\xe6\\x97\\xa5\\x1b",
+	     "ESCAPE_ASCII: every byte beyond ASCII, valid UTF-8 too");
 }
 
 /* A buffer too small ends the text between two characters */

@@ -44,7 +44,8 @@ static void event(struct zswapnl_event *ev, uint32_t type)
 	ev->struct_size = sizeof(*ev);
 	ev->type = type;
 	g->struct_size = sizeof(*g);
-	g->known = BIT(ZSWAPNL_G_NR_FIELDS) - 1;
+	/* what the family sends: the figures of 1.0 */
+	g->known = BIT(ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT + 1) - 1;
 	g->enabled = true;
 	snprintf(g->compressor, sizeof(g->compressor), "zstd");
 	snprintf(g->zpool, sizeof(g->zpool), "zbud");
@@ -109,7 +110,7 @@ static void text_lines(void)
 		"reject_reclaim_fail=6 reject_alloc_fail=7 "
 		"reject_kmemcache_fail=8 reject_compress_poor=9 "
 		"duplicate_entry=10 written_back_pages=18446744073709551615 "
-		"zswpin=21282 zswpout=30680 compression_ratio=2.97\n",
+		"zswpin=21282 zswpout=30680 compression_ratio=2.97 pool_ratio=2.97\n",
 		"params-changed: time, name, then every key=value of status --json");
 	free(text);
 
@@ -160,12 +161,14 @@ static void json_lines(void)
 		"\"page_size\":4096,\"pool_total_size\":13012992,"
 		"\"pool_limit_bytes\":419688448,\"pool_limit_hit\":5,"
 		"\"stored_pages\":9443,\"zero_pages\":null,"
+		"\"stored_incompressible_pages\":null,"
 		"\"reject_reclaim_fail\":6,\"reject_alloc_fail\":7,"
 		"\"reject_kmemcache_fail\":8,\"reject_compress_poor\":9,"
+		"\"reject_compress_fail\":null,\"decompress_fail\":null,"
 		"\"duplicate_entry\":10,"
 		"\"written_back_pages\":18446744073709551615,"
-		"\"zswpin\":21282,\"zswpout\":30680,"
-		"\"compression_ratio\":2.97}\n",
+		"\"zswpin\":21282,\"zswpout\":30680,\"zswpwb\":null,"
+		"\"compression_ratio\":2.97,\"pool_ratio\":2.97}\n",
 		"JSON: one line, snake_case name, u64 exact, null for unknown");
 	doc = cJSON_Parse(text);
 	tap_ok(doc && cJSON_IsObject(doc), "the line parses back");

@@ -80,6 +80,79 @@ static void check_table(void)
 	       "width of box drawing (3 in a UTF-8 locale, bytes otherwise)");
 }
 
+/*
+ * A table as top's screen prints it, the 91-character path of a docker
+ * scope beside figures, at width columns: every line fits, the path is cut
+ * in its middle, and each figure is whole.
+ */
+static void check_fit(size_t max, const char *want_row, const char *what)
+{
+	static const char scope[] =
+		"/system.slice/docker-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.scope";
+	static const char *const cells[][4] = {
+		{ "/", "240", "567.9 KiB", "max" },
+		{ scope, "12345678", "8 MiB", "16 EiB" },
+	};
+	char *text, *line, *next;
+	bool fits = true;
+	struct table t;
+	size_t r, c;
+
+	table_init(&t, 4);
+	table_set_column(&t, 0, "PATH", ALIGN_LEFT);
+	table_set_column(&t, 1, "ZSWPOUT/s", ALIGN_RIGHT);
+	table_set_column(&t, 2, "COMPRESSED", ALIGN_RIGHT);
+	table_set_column(&t, 3, "MAX", ALIGN_RIGHT);
+	for (r = 0; r < 2; r++) {
+		table_add_row(&t);
+		for (c = 0; c < 4; c++)
+			table_set_cell(&t, r, c, cells[r][c]);
+	}
+	t.max_width = max;
+	t.shrink = 0;
+	text = print_table(&t);
+	for (line = text; line && *line; line = next) {
+		next = strchr(line, '\n');
+		*next++ = '\0';
+		if (strlen(line) > max)
+			fits = false;
+		if (!strncmp(line, "/system", 7))
+			tap_str(line, want_row, what);
+	}
+	tap_ok(fits, "every line within %zu columns", max);
+	free(text);
+	table_free(&t);
+}
+
+static void check_ellipsize(void)
+{
+	char *s;
+
+	/* 7 columns: 2 of the start, "...", 2 of the end */
+	s = table_ellipsize("/a/b/c/d/e/f", 7, false);
+	tap_str(s, "/a.../f", "ellipsis in the middle");
+	free(s);
+	s = table_ellipsize("/a/b", 4, false);
+	tap_str(s, "/a/b", "a text that fits stays");
+	free(s);
+	s = table_ellipsize("/abcdefgh", 2, false);
+	tap_str(s, "..", "no room for more than the ellipsis: as much of it as fits");
+	free(s);
+	/*
+	 * The figures take 9 + 10 + 6 columns and three spaces: PATH gets 52
+	 * of 80 (25 of the start, 24 of the end) and 72 of 100 (35 and 34).
+	 */
+	check_fit(80,
+		  "/system.slice/docker-0123...ef0123456789abcdef.scope  12345678      8 MiB 16 EiB",
+		  "80 columns: the path cut in its middle, the figures whole");
+	check_fit(100,
+		  "/system.slice/docker-0123456789abcd...456789abcdef0123456789abcdef.scope  12345678      8 MiB 16 EiB",
+		  "100 columns: the same, less of the path cut");
+	/* PATH at its least, 12, and one figure column fit: 22 columns */
+	check_fit(30, "/syst...cope  12345678",
+		  "30 columns: the path at its least, then whole columns left out");
+}
+
 static const char *const paths[] = {
 	"/", "/b", "/a", "/a/y", "/a/x", "/b/z/deep", "/c", "/a/x/1",
 };
@@ -208,6 +281,7 @@ static void check_refs(void)
 int main(void)
 {
 	check_table();
+	check_ellipsize();
 	check_tree();
 	check_refs();
 	return tap_done();

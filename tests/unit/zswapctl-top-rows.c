@@ -201,7 +201,7 @@ static char *printed(const struct top_order *ord)
 	if (!mem)
 		return NULL;
 	if (!top_rows_build(&prev, &cur, ord, &rows)) {
-		top_table_print(&rows, ord, mem);
+		top_table_print(&rows, ord, 0, mem);
 		top_rows_free(&rows);
 	}
 	fclose(mem);

@@ -29,8 +29,8 @@
 #define EV_POOL "tests/unit/data/event-pool-switched.reply.hex"
 
 /* Every field of a GET reply, that is all but the /proc/vmstat ones */
-#define GET_FIELDS                                                                            \
-	(((UINT64_C(1) << ZSWAPNL_G_NR_FIELDS) - 1) &                                          \
+#define GET_FIELDS                                                         \
+	(((UINT64_C(1) << (ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT + 1)) - 1) & \
 	 ~(ZNL_BIT(ZSWAPNL_G_ZSWPIN) | ZNL_BIT(ZSWAPNL_G_ZSWPOUT)))
 
 /* The values in get.reply.hex */

@@ -40,7 +40,7 @@ echo "while the workload holds its memory:"
 printf '  %-32s %s\n' \
 	"zswap stored pages" "$stored ($(mib $((stored * 4096))) of page data)" \
 	"zswap pool size" "$(mib "$pool")" \
-	"compression ratio" "$(awk -v s="$stored" -v p="$pool" 'BEGIN { if (p) printf "%.2f", s * 4096 / p; else print "n/a" }')" \
+	"pool ratio" "$(awk -v s="$stored" -v p="$pool" 'BEGIN { if (p) printf "%.2f", s * 4096 / p; else print "n/a" }')" \
 	"same-filled pages" "$(cat $D/same_filled_pages 2>/dev/null || echo n/a)" \
 	"zero pages" "$(cat $D/zero_pages 2>/dev/null || echo n/a)" \
 	"cgroup memory.current" "$(mib "$(cat $CG/memory.current)")" \

@@ -19,6 +19,15 @@ teardown() {
 	[ -z "${LISTENER:-}" ] || { kill "$LISTENER" 2>/dev/null; wait "$LISTENER" 2>/dev/null; LISTENER=; }
 	[ -z "${PAUSER:-}" ] || { kill "$PAUSER" 2>/dev/null; wait "$PAUSER" 2>/dev/null; PAUSER=; }
 	[ -z "${NSHOLDER:-}" ] || { kill "$NSHOLDER" 2>/dev/null; wait "$NSHOLDER" 2>/dev/null; NSHOLDER=; }
+	[ -z "${MONITOR:-}" ] || { kill "$MONITOR" 2>/dev/null; wait "$MONITOR" 2>/dev/null; MONITOR=; }
+	local m
+	# Each a subshell running "as", the monitor its child
+	for m in ${MONITORS:-}; do
+		pkill -P "$m" 2>/dev/null
+		kill "$m" 2>/dev/null
+		wait "$m" 2>/dev/null
+	done
+	MONITORS=
 	cg_remove nl
 	[ ! -d $CGROOT/nl-ns ] || rmdir $CGROOT/nl-ns/*/ $CGROOT/nl-ns 2>/dev/null || true
 	[ ! -d $CGROOT/nl-out ] || rmdir $CGROOT/nl-out || true
@@ -140,7 +149,10 @@ nl_get() { ynl --do get; }
 	set_param compressor lzo
 	local grp log=$BATS_TEST_TMPDIR/events
 	grp=$(genl ctrl get name zswap | sed -n 's/.*#1: *ID-0x\([0-9a-f]*\) *name: events.*/\1/p')
-	ynl --subscribe events --sleep 20 > "$log" 2>&1 &
+	# The listener waits for the two events a compressor set sends.
+	/usr/bin/python3 "$TOP/tests/tools/ynl-listen.py" "$BUILD/ynl/tools/net/ynl" \
+		"$TOP/kernel/spec/zswap.yaml" "$BUILD/ynl/Documentation/netlink/genetlink.yaml" \
+		events 2 > "$log" 2>&1 &
 	LISTENER=$!
 	# Wait until the listener joined the group (a bit in /proc/net/netlink).
 	local i
@@ -152,9 +164,11 @@ nl_get() { ynl --do get; }
 	assert_success
 	assert_equal "$(zswap_param compressor)" zstd
 	assert_equal "$(nl_get | jq -r .compressor)" zstd
-	wait "$LISTENER"
+	local rc=0
+	wait "$LISTENER" || rc=$?
 	LISTENER=
 	cat "$log"
+	assert_equal "$rc" 0
 	# The notifications as they came (ynl prints them as one JSON list,
 	# last): the kernel sends a compressor set's pending events in the
 	# order pool-switched, params-changed (zswap-genl(7), EVENTS), each
@@ -240,10 +254,214 @@ event params-changed zstd"
 	assert_equal "$(cat $ZSWAP_PARAMS/*)" "$before"
 }
 
+# family_id: the zswap family's id, in hex
+family_id() { genl ctrl get name zswap | sed -n 's/.*ID: \(0x[0-9a-f]*\).*/\1/p'; }
+
+# params: every zswap module parameter, NAME=VALUE, one a line
+params() { grep -H . "$ZSWAP_PARAMS"/* | sed "s|^$ZSWAP_PARAMS/||; s|:|=|"; }
+
+# A SET is all or nothing. z3fold cannot create a pool while no thread can
+# be created (its pool has two workqueues, each with a rescuer thread):
+# tests/tools/zswap-set-nofork.py sends the SET with kernel.threads-max at
+# its minimum. From zbud/lzo, a SET of lz4, z3fold, enabled and both
+# percentages then fails at the z3fold pool, and must leave every
+# parameter as it was. A series that applies the compressor first (a
+# zbud/lz4 pool needs no thread) leaves lz4 in force. The percentages are
+# then refused with a valid compressor, and nothing changes either.
+@test "a SET that fails late, at its pool or a percentage, changes no parameter; the extack names the attribute" {
+	need_family
+	set_param zpool zbud
+	set_param compressor lzo
+	set_param enabled Y
+	set_param max_pool_percent 20
+	set_param accept_threshold_percent 90
+	local before threads
+	before=$(params)
+	threads=$(cat /proc/sys/kernel/threads-max)
+	run -0 /usr/bin/python3 "$TOP/tests/tools/zswap-set-nofork.py" "$(family_id)" \
+		compressor=lz4 zpool=z3fold enabled=0 max_pool_percent=33 accept_threshold_percent=77
+	assert_equal "$(cat /proc/sys/kernel/threads-max)" "$threads"
+	assert_equal "$(params)" "$before"
+	assert_output "error -22 'this zpool cannot create a pool, see the kernel log' at zpool"
+	# The same SET with threads to spare applies it all
+	run -0 "${YNLQ[@]}" --do set --json '{"compressor": "lz4", "zpool": "z3fold", "enabled": 0,
+		"max-pool-percent": 33, "accept-threshold-percent": 77}'
+	assert_equal "$(zswap_param zpool) $(zswap_param compressor) $(zswap_param enabled)" "z3fold lz4 N"
+	assert_equal "$(zswap_param max_pool_percent) $(zswap_param accept_threshold_percent)" "33 77"
+	set_param zpool zbud
+	set_param compressor lzo
+	before=$(params)
+	run "${YNLQ[@]}" --do set --json '{"compressor": "lz4", "zpool": "zsmalloc", "max-pool-percent": 101}'
+	assert_failure
+	assert_output --partial "'bad-attr': '.max-pool-percent'"
+	assert_equal "$(params)" "$before"
+}
+
+# zsmalloc_pool_ids: the numbers of zswap's zsmalloc pools, one a line:
+# their debugfs folders are named zswap<hex> from the counter
+# zswap_pool_create() increments for every pool of any zpool.
+zsmalloc_pool_ids() {
+	local d
+	for d in /sys/kernel/debug/zsmalloc/zswap*; do
+		# Gone since the glob: a released pool
+		[ ! -e "$d" ] || echo $((16#${d##*/zswap}))
+	done
+}
+
+# new_pool_id BEFORE: the one zsmalloc pool id not in BEFORE
+new_pool_id() { zsmalloc_pool_ids | grep -vxF -f <(echo "$1") || true; }
+
+# monitor_events_start: zswapctl monitor --json in the background, its
+# output in MON_LOG, once it joined the events group
+monitor_events_start() {
+	local grp i
+	grp=$(genl ctrl get name zswap | sed -n 's/.*#1: *ID-0x\([0-9a-f]*\) *name: events.*/\1/p')
+	MON_LOG=$BATS_TEST_TMPDIR/monitor.json
+	"$ZSWAPCTL" monitor --json > "$MON_LOG" &
+	MONITOR=$!
+	for i in $(seq 200); do
+		listening "$grp" && return 0
+		sleep 0.1
+	done
+	fail "zswapctl monitor did not subscribe"
+}
+
+# monitor_events_until_percent N: set max_pool_percent to N over netlink,
+# wait for the params-changed event that carries it (events are sent in
+# order, so every earlier one came before it), stop the monitor, and print
+# the events as they came: "event compressor zpool", one a line
+monitor_events_until_percent() {
+	local i
+	"${YNLQ[@]}" --do set --json "{\"max-pool-percent\": $1}" > /dev/null ||
+		fail "could not set max-pool-percent $1"
+	for i in $(seq 300); do
+		jq -e --argjson p "$1" \
+			'select(.event == "params_changed" and .max_pool_percent == $p)' \
+			"$MON_LOG" > /dev/null 2>&1 && break
+		sleep 0.1
+	done
+	kill "$MONITOR"
+	wait "$MONITOR" || true
+	MONITOR=
+	jq -r '"\(.event) \(.compressor) \(.zpool)"' "$MON_LOG"
+}
+
+# From zsmalloc/deflate, a SET of lz4 and zbud creates the zbud/lz4 pool
+# and no other: the next zsmalloc pool created after it is numbered two
+# after the deflate one. A series that switches the compressor first makes
+# a throwaway zsmalloc/lz4 pool in between, and a second pool-switched.
+@test "compressor and zpool in one SET: exactly one new pool, one pool-switched event" {
+	need_family
+	set_param max_pool_percent 20
+	set_param zpool zsmalloc
+	set_param compressor lzo
+	# No entry left anywhere: every pool but the current one goes, and
+	# none is there to be reused below
+	drain_swap
+	local i before deflate
+	for i in $(seq 100); do
+		[ "$(zsmalloc_pool_ids | wc -l)" = 1 ] && break
+		sleep 0.2
+	done
+	before=$(zsmalloc_pool_ids)
+	assert_equal "$(wc -l <<<"$before")" 1
+	set_param compressor deflate
+	deflate=$(new_pool_id "$before")
+	[[ $deflate =~ ^[0-9]+$ ]] || fail "no one new zsmalloc pool for deflate: '$deflate'"
+
+	monitor_events_start
+	run -0 "${YNLQ[@]}" --do set --json '{"compressor": "lz4", "zpool": "zbud"}'
+	assert_equal "$(zswap_param zpool) $(zswap_param compressor)" "zbud lz4"
+	run -0 monitor_events_until_percent 21
+	local events=$output
+
+	before=$(zsmalloc_pool_ids)
+	set_param zpool zsmalloc
+	assert_equal "$(new_pool_id "$before")" $((deflate + 2))
+	echo "$events"
+	assert_equal "$(grep -c '^pool_switched ' <<<"$events")" 1
+	grep -qx "pool_switched lz4 zbud" <<<"$events" || fail "no pool_switched event for lz4 and zbud"
+}
+
+# A pool-switched event says a pool with another compressor or zpool
+# became current: a SET or a write that names the current ones switches
+# nothing, and sends none (params-changed, for a SET, is right).
+@test "a SET or a write of the current compressor and zpool sends no pool-switched event" {
+	need_family
+	set_param max_pool_percent 20
+	set_param zpool zbud
+	set_param compressor lzo
+	monitor_events_start
+	run -0 "${YNLQ[@]}" --do set --json '{"compressor": "lzo", "zpool": "zbud"}'
+	run -0 "${YNLQ[@]}" --do set --json '{"compressor": "lzo", "max-pool-percent": 20}'
+	echo lzo > $ZSWAP_PARAMS/compressor
+	echo zbud > $ZSWAP_PARAMS/zpool
+	run -0 monitor_events_until_percent 22
+	refute_line --partial pool_switched
+	assert_line "params_changed lzo zbud"
+}
+
+# Both interfaces take 0 to 100 for either percentage and refuse the rest,
+# leaving the parameter as it was: above 100 means nothing more than 100
+# (the pool cannot outgrow RAM, the threshold is of the limit), and large
+# values overflow zswap's limit arithmetic.
+@test "sysfs and netlink accept and refuse the same percentages: 0 to 100" {
+	need_family
+	set_param max_pool_percent 20
+	set_param accept_threshold_percent 90
+	local p v want sys nl
+	for p in max_pool_percent accept_threshold_percent; do
+		for v in 0 100 101 1000 4294967295; do
+			want=refused
+			[ "$v" -le 100 ] && want=accepted
+			echo 50 > "$ZSWAP_PARAMS/$p"
+			sys=refused
+			if (echo "$v" > "$ZSWAP_PARAMS/$p") 2>/dev/null; then sys=accepted; fi
+			[ "$(zswap_param $p)" = "$([ $sys = accepted ] && echo "$v" || echo 50)" ] ||
+				fail "sysfs $sys $p $v but it reads $(zswap_param $p)"
+			echo 50 > "$ZSWAP_PARAMS/$p"
+			nl=refused
+			if "${YNLQ[@]}" --do set --json "{\"${p//_/-}\": $v}" > /dev/null 2>&1; then
+				nl=accepted
+			fi
+			[ "$(zswap_param $p)" = "$([ $nl = accepted ] && echo "$v" || echo 50)" ] ||
+				fail "netlink $nl $p $v but it reads $(zswap_param $p)"
+			assert_equal "$p $v: sysfs $sys, netlink $nl" "$p $v: sysfs $want, netlink $want"
+		done
+	done
+}
+
+# in_ns CMD...: run CMD in the cgroup namespace of $NSHOLDER
+in_ns() { nsenter --cgroup="/proc/$NSHOLDER/ns/cgroup" "$@"; }
+
+# cgns_start: a cgroup namespace rooted at nl-ns (unshare -C by a process
+# placed in nl-ns first, so that its root is not the host's), held by
+# $NSHOLDER, with nl-ns/a and nl-ns/b below and nl-out beside it
+cgns_start() {
+	cg_create nl-ns
+	mkdir $CGROOT/nl-out
+	bash -c 'echo $$ > "$1/cgroup.procs" && exec unshare -C sleep 600' ns "$CGROOT/nl-ns" &
+	NSHOLDER=$!
+	local i
+	for i in $(seq 100); do
+		[ "$(readlink /proc/$NSHOLDER/ns/cgroup)" != "$(readlink /proc/self/ns/cgroup)" ] && break
+		sleep 0.1
+	done
+	[ "$(readlink /proc/$NSHOLDER/ns/cgroup)" != "$(readlink /proc/self/ns/cgroup)" ] ||
+		fail "no cgroup namespace"
+	# The namespace stays rooted at nl-ns; the holder leaves it so that
+	# nl-ns can give the memory controller to its children.
+	echo "$NSHOLDER" > $CGROOT/cgroup.procs
+	echo +memory > $CGROOT/nl-ns/cgroup.subtree_control
+	mkdir $CGROOT/nl-ns/a $CGROOT/nl-ns/b
+}
+
 # as CALLER CMD...: run CMD as one of the callers the family must tell
 # apart: root; root without CAP_SYS_ADMIN (CAP_NET_ADMIN kept); a non-root
 # user with CAP_NET_ADMIN (ambient, as a network daemon has it); a plain
-# user with no capability.
+# user with no capability; root and a plain user inside the cgroup
+# namespace of $NSHOLDER (cgns_start). A user namespace (a container's
+# root) is not among them: the guest kernel has no CONFIG_USER_NS.
 as() {
 	local who=$1
 	shift
@@ -254,6 +472,8 @@ as() {
 	user-netadmin)	setpriv --reuid=65534 --regid=65534 --clear-groups \
 				--inh-caps=+net_admin --ambient-caps=+net_admin "$@" ;;
 	user)		setpriv --reuid=65534 --regid=65534 --clear-groups "$@" ;;
+	cgns-root)	in_ns "$@" ;;
+	cgns-user)	in_ns setpriv --reuid=65534 --regid=65534 --clear-groups "$@" ;;
 	esac
 }
 
@@ -265,60 +485,144 @@ has_cap() {
 	(( (0x$eff >> $2) & 1 ))
 }
 
-# Reads are open to every caller; each change needs CAP_SYS_ADMIN, and
-# CAP_NET_ADMIN without it is refused with EPERM, leaving the parameter
-# and memory.zswap.max as they were (read back from the files).
+# check_caller CALLER: the caller is what it claims to be: its
+# capabilities, and its cgroup namespace (the host's, or $NSHOLDER's)
+check_caller() {
+	case $1 in
+	root|cgns-root) has_cap $1 21 && has_cap $1 12 ;;
+	root-no-sysadmin|user-netadmin) ! has_cap $1 21 && has_cap $1 12 ;;
+	user|cgns-user) ! has_cap $1 21 && ! has_cap $1 12 ;;
+	esac || fail "$1: capabilities not as intended"
+	local want=/proc/self/ns/cgroup
+	[[ $1 == cgns-* ]] && want=/proc/$NSHOLDER/ns/cgroup
+	assert_equal "$1: $(as $1 readlink /proc/self/ns/cgroup)" "$1: $(readlink $want)"
+}
+
+# params: every zswap module parameter, NAME:VALUE a line
+params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
+
+# Reads are open to every caller; each change needs CAP_SYS_ADMIN in the
+# initial user namespace, which a cgroup namespace does not take away:
+# CAP_NET_ADMIN without it is refused with EPERM, leaving every parameter
+# and memory.zswap.max as they were (read back from the files). A caller
+# in a cgroup namespace sees and changes only the memcgs inside it, by
+# paths relative to it.
 @test "caller matrix: everyone reads; set and memcg-set need CAP_SYS_ADMIN, CAP_NET_ADMIN is not enough" {
 	need_family
+	set_param compressor lzo
 	set_param max_pool_percent 20
+	set_param accept_threshold_percent 90
 	cg_create nl
-	local id who json
-	id=$(stat -c %i $CGROOT/nl)
-	for who in root root-no-sysadmin user-netadmin user; do
+	cgns_start
+	local who before target paths
+	before=$(params)
+	for who in root root-no-sysadmin user-netadmin user cgns-root cgns-user; do
 		echo "# caller $who" >&3
-		# The callers are what they claim to be
-		case $who in
-		root) has_cap $who 21 && has_cap $who 12 ;;
-		root-no-sysadmin|user-netadmin) ! has_cap $who 21 && has_cap $who 12 ;;
-		user) ! has_cap $who 21 && ! has_cap $who 12 ;;
-		esac || fail "$who: capabilities not as intended"
+		check_caller $who
+		if [[ $who == cgns-* ]]; then
+			target=$CGROOT/nl-ns/a paths='/ /a /b'
+		else
+			target=$CGROOT/nl paths=
+		fi
 
 		# Reads through libzswapnl (quicker than YNL in the guest):
 		# status is a GET, cgroups a dump
 		run -0 as $who "$ZSWAPCTL" --source netlink status --json
 		assert_equal "$(jq -r .max_pool_percent <<<"$output")" 20
+		assert_equal "$(jq -r .compressor <<<"$output")" lzo
 		run -0 as $who "$ZSWAPCTL" --source netlink cgroups --json
-		assert_equal "$(jq -r '.cgroups[] | select(.path == "/nl") | .path' <<<"$output")" /nl
-
-		run as $who "${YNLQ[@]}" --do set --json '{"max-pool-percent": 37}'
-		if [ $who = root ]; then
-			assert_success
-			assert_equal "$(zswap_param max_pool_percent)" 37
-			set_param max_pool_percent 20
+		if [ -n "$paths" ]; then
+			assert_equal "$(jq -r '[.cgroups[].path] | sort | join(" ")' <<<"$output")" "$paths"
 		else
-			assert_failure
-			assert_output --partial "error: -1"
-			assert_output --partial "'msg': 'changing zswap needs CAP_SYS_ADMIN'"
-			assert_equal "$(zswap_param max_pool_percent)" 20
+			assert_equal "$(jq -r '.cgroups[] | select(.path == "/nl" or .path == "/nl-ns/a") | .path' \
+				<<<"$output")" "/nl
+/nl-ns/a"
 		fi
 
-		run as $who "${YNLQ[@]}" --do memcg-set --json "{\"id\": $id, \"zswap-max\": 3145728}"
-		if [ $who = root ]; then
+		# One request with a pool switch and two percentages: all or
+		# nothing
+		run as $who "${YNLQ[@]}" --do set \
+			--json '{"compressor": "zstd", "max-pool-percent": 37, "accept-threshold-percent": 61}'
+		if [[ $who == root || $who == cgns-root ]]; then
 			assert_success
-			assert_equal "$(cat $CGROOT/nl/memory.zswap.max)" 3145728
-			echo max > $CGROOT/nl/memory.zswap.max
+			assert_equal "$(zswap_param compressor) $(zswap_param max_pool_percent)" "zstd 37"
+			assert_equal "$(zswap_param accept_threshold_percent)" 61
+			set_param compressor lzo
+			set_param max_pool_percent 20
+			set_param accept_threshold_percent 90
 		else
 			assert_failure
 			assert_output --partial "error: -1"
 			assert_output --partial "'msg': 'changing zswap needs CAP_SYS_ADMIN'"
-			assert_equal "$(cat $CGROOT/nl/memory.zswap.max)" max
+		fi
+		assert_equal "$(params)" "$before"
+
+		run as $who "${YNLQ[@]}" --do memcg-set \
+			--json "{\"id\": $(stat -c %i $target), \"zswap-max\": 3145728}"
+		if [[ $who == root || $who == cgns-root ]]; then
+			assert_success
+			assert_equal "$(cat $target/memory.zswap.max)" 3145728
+			# The same through zswapctl, by id
+			run -0 as $who "$ZSWAPCTL" --source netlink set cgroup "$(stat -c %i $target)" max 2M
+			assert_equal "$(cat $target/memory.zswap.max)" 2097152
+			echo max > $target/memory.zswap.max
+		else
+			assert_failure
+			assert_output --partial "error: -1"
+			assert_output --partial "'msg': 'changing zswap needs CAP_SYS_ADMIN'"
+			assert_equal "$(cat $target/memory.zswap.max)" max
 		fi
 	done
 	# zswapctl names the capability that is missing
 	run -2 --separate-stderr as user-netadmin "$ZSWAPCTL" --source netlink set max-pool-percent 37
 	[[ $stderr == "zswapctl: permission denied: setting zswap parameters needs CAP_SYS_ADMIN (root);"* ]] ||
 		fail "zswapctl said: $stderr"
-	assert_equal "$(zswap_param max_pool_percent)" 20
+	assert_equal "$(params)" "$before"
+}
+
+# The events group has no GENL_MCAST_CAP_* flag: it is open to every
+# caller, as the GET it mirrors (zswap-genl(7), EVENTS and PERMISSIONS).
+# Each caller of the matrix joins it at once; one parameter set by root
+# through sysfs reaches every one of them with the state after it.
+@test "caller matrix: every caller joins the events group and receives an event" {
+	need_family
+	set_param max_pool_percent 20
+	cgns_start
+	local grp who pids=() i
+	grp=$(genl ctrl get name zswap | sed -n 's/.*#1: *ID-0x\([0-9a-f]*\) *name: events.*/\1/p')
+	[ -n "$grp" ] || fail "no events group"
+	local callers=(root root-no-sysadmin user-netadmin user cgns-root cgns-user)
+	for who in "${callers[@]}"; do
+		check_caller $who
+		as $who "$ZSWAPCTL" --source netlink monitor --json --count 1 \
+			> "$BATS_TEST_TMPDIR/mon-$who" 2>&1 &
+		pids+=($!)
+		MONITORS+=" $!"
+	done
+	# Every monitor's socket joined the group (a bit in /proc/net/netlink)
+	for i in $(seq 300); do
+		[ "$(members "$grp")" -ge ${#callers[@]} ] && break
+		sleep 0.1
+	done
+	[ "$(members "$grp")" -ge ${#callers[@]} ] ||
+		fail "$(members "$grp") sockets in the group: $(cat "$BATS_TEST_TMPDIR"/mon-*)"
+	set_param max_pool_percent 23
+	for i in "${!callers[@]}"; do
+		who=${callers[i]}
+		wait "${pids[i]}" || fail "$who: monitor failed: $(cat "$BATS_TEST_TMPDIR/mon-$who")"
+		assert_equal "$who $(jq -r '"\(.event) \(.max_pool_percent)"' "$BATS_TEST_TMPDIR/mon-$who")" \
+			"$who params_changed 23"
+	done
+	MONITORS=
+}
+
+# members GROUP-ID: how many generic netlink sockets joined the group
+members() {
+	local _sk eth _pid groups _rest n=0
+	while read -r _sk eth _pid groups _rest; do
+		[ "$eth" = 16 ] && (( 0x$groups & (1 << (0x$1 - 1)) )) && n=$((n + 1))
+	done < /proc/net/netlink
+	echo $n
 }
 
 # raw_genl CMD FLAGS RESERVED: send the zswap family one request with the
@@ -398,31 +702,13 @@ ambiguous or reserved bits set in nlmsg_flags"
 	assert_equal "$(cat $CGROOT/nl/memory.zswap.max)" 1048576
 }
 
-# in_ns CMD...: run CMD in the cgroup namespace of $NSHOLDER
-in_ns() { nsenter --cgroup="/proc/$NSHOLDER/ns/cgroup" "$@"; }
-
 # A cgroup namespace rooted at nl-ns (unshare -C by a process in it), with
 # nl-ns/a and nl-ns/b below and nl-out beside it: from inside, the paths
 # are relative to nl-ns, a dump lists nl-ns, a and b and nothing else, and
 # a cgroup outside is "no cgroup with this id", even to memcg-set.
 @test "in a cgroup namespace: paths relative to it, the dump lists its subtree only, outside cgroups refused" {
 	need_family
-	cg_create nl-ns
-	mkdir $CGROOT/nl-out
-	bash -c 'echo $$ > "$1/cgroup.procs" && exec unshare -C sleep 600' ns "$CGROOT/nl-ns" &
-	NSHOLDER=$!
-	local i
-	for i in $(seq 100); do
-		[ "$(readlink /proc/$NSHOLDER/ns/cgroup)" != "$(readlink /proc/self/ns/cgroup)" ] && break
-		sleep 0.1
-	done
-	[ "$(readlink /proc/$NSHOLDER/ns/cgroup)" != "$(readlink /proc/self/ns/cgroup)" ] ||
-		fail "no cgroup namespace"
-	# The namespace stays rooted at nl-ns; the holder leaves it so that
-	# nl-ns can give the memory controller to its children.
-	echo "$NSHOLDER" > $CGROOT/cgroup.procs
-	echo +memory > $CGROOT/nl-ns/cgroup.subtree_control
-	mkdir $CGROOT/nl-ns/a $CGROOT/nl-ns/b
+	cgns_start
 	local ns_id a_id b_id out_id
 	ns_id=$(stat -c %i $CGROOT/nl-ns)
 	a_id=$(stat -c %i $CGROOT/nl-ns/a)
@@ -482,7 +768,10 @@ deep_remove() {
 		chdir $top or die;
 		my $n = 0;
 		while (-d $name) { chdir $name or die; $n++; }
-		for (1 .. $n) { chdir ".." or die; rmdir $name or die "rmdir: $!"; }
+		# Cgroups a test made beside the chain or below its end
+		my $others = sub { rmdir $_ or die "rmdir $_: $!" for grep { -d && $_ ne $name } glob "*" };
+		$others->();
+		for (1 .. $n) { chdir ".." or die; rmdir $name or die "rmdir: $!"; $others->(); }
 	' $CGROOT/nl-deep "$DEEP_NAME"
 	rmdir $CGROOT/nl-deep
 }
@@ -542,6 +831,86 @@ check_deep_dump() {
 	done
 	run -0 "${YNLQ[@]}" --do memcg-get --json "{\"id\": $deepest}"
 	assert_equal "$(jq -r .path <<<"$output")" "$(deep_path 17)"
+}
+
+# Paths around PATH_MAX read by clients with small buffers: each recvmsg()
+# of 1, 4, 8, 16 or 32 KiB, on a socket with the default receive queue or
+# the smallest (SO_RCVBUF 1, raised by the kernel to its minimum). Below
+# nl-deep a chain of 16 memcgs of DEEP_NAME (4,024 characters), then
+# leaves below it whose paths are 4,094 to 4,200 characters long, then
+# nl-after-*. Every read ends one of two ways: the whole dump (each memcg
+# once, in pre-order; each path shorter than PATH_MAX whole, a longer one
+# whole or absent), or a loud failure: EMSGSIZE (a message longer than the
+# buffer, which came cut: MSG_TRUNC) or ENOBUFS. Never NLMSG_DONE with
+# memcgs missing, as a dump that stopped at a record it could not fit
+# would give. Reads of 8 KiB and more are documented to work: they must
+# bring the whole dump.
+@test "a dump around PATH_MAX read with small buffers: whole, or EMSGSIZE or ENOBUFS, never short" {
+	need_family
+	[ -x "$BUILD/tools/dump-recv" ] || fail "no $BUILD/tools/dump-recv: run 'make tools'"
+	deep_remove
+	local ids=$BATS_TEST_TMPDIR/ids want=$BATS_TEST_TMPDIR/want leaf16 len name
+	deep_make 16 "$ids"
+	leaf16=$CGROOT$(deep_path 16)
+	assert_equal "$(deep_path 16 | wc -L)" 4024
+	# Leaves whose paths are 4,094 .. 4,200 characters long (the name
+	# adds its length and a slash), and a short one after them
+	local names=()
+	for len in 4094 4095 4096 4097 4200; do
+		names+=("$(printf 'l%.0s' $(seq $((len - 4024 - 1))))")
+	done
+	( cd "$leaf16" && echo +memory > cgroup.subtree_control && mkdir "${names[@]}" z )
+	mkdir $CGROOT/nl-after-1 $CGROOT/nl-after-2
+	# want: ID PATH for each memcg of ours, in the pre-order of the dump
+	{
+		paste -d ' ' "$ids" <(for len in $(seq 0 16); do deep_path "$len"; done)
+		# From inside: their whole paths are longer than stat takes
+		( cd "$leaf16" && stat -c '%i' "${names[@]}" z ) |
+			paste -d ' ' - <(for name in "${names[@]}" z; do echo "$(deep_path 16)/$name"; done)
+		for name in nl-after-1 nl-after-2; do
+			echo "$(stat -c %i $CGROOT/$name) /$name"
+		done
+	} > "$want"
+	assert_equal "$(awk '{ print length($2) }' "$want" | sort -n | tail -n 6 | tr '\n' ' ')" \
+		"4026 4094 4095 4096 4097 4200 "
+
+	local recv rcvbuf out=$BATS_TEST_TMPDIR/out status last verdict
+	for recv in 1024 4096 8192 16384 32768; do
+		for rcvbuf in "" 1; do
+			status=0
+			"$BUILD/tools/dump-recv" --recv $recv ${rcvbuf:+--rcvbuf $rcvbuf} > "$out" || status=$?
+			last=$(tail -n 1 "$out")
+			# One awk over the whole output: a process per line takes
+			# long in the guest
+			verdict=$(awk -v last="$last" '
+				NR == FNR { order[$1] = FNR; path[$1] = $2; n++; next }
+				$1 != "memcg" || !($2 in order) { next }
+				{
+					id = $2; seen[id]++
+					if (seen[id] > 1) bad = "memcg " id " twice"
+					else if (order[id] < prev) bad = "memcg " id " out of order"
+					else if ($3 == "-" && length(path[id]) < 4096)
+						bad = "no path for " id " (" length(path[id]) " characters)"
+					else if ($3 != "-" && $4 != path[id])
+						bad = "a wrong path for " id " (" $3 " characters)"
+					if (bad) { print bad; exit }
+					prev = order[id]
+				}
+				END {
+					if (bad || last !~ /^done /) exit
+					for (id in order)
+						if (!(id in seen)) { print "done without " id " (" length(path[id]) " characters)"; exit }
+				}' "$want" "$out")
+			echo "# recv $recv rcvbuf ${rcvbuf:-default}: exit $status, ${last:0:80}" >&3
+			[ -z "$verdict" ] || fail "recv $recv rcvbuf ${rcvbuf:-default}: $verdict"
+			case $status:$last in
+			"0:done "*) ;;
+			"1:error EMSGSIZE "*|"1:error ENOBUFS "*)
+				[ "$recv" -lt 8192 ] || fail "recv $recv: the dump failed: $last" ;;
+			*) fail "recv $recv rcvbuf ${rcvbuf:-default}: exit $status, $last" ;;
+			esac
+		done
+	done
 }
 
 # 132 levels: the paths from level 129 down (32,387 to 33,140 characters)

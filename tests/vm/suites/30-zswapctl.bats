@@ -77,7 +77,7 @@ hold_in_zswap() {
 	assert_equal "$(jq -r .source <<<"$output")" fallback
 }
 
-@test "status with pages in zswap: the counters of debugfs, a ratio, no unknowns as root" {
+@test "status with pages in zswap: the counters of debugfs, the ratio, as root unknown only what 6.1 lacks" {
 	hold_in_zswap
 	run -0 zc status --json
 	echo "$output"
@@ -87,9 +87,14 @@ hold_in_zswap() {
 	assert_equal "$(jq -r .pool_total_size <<<"$output")" "$(zswap_debug pool_total_size)"
 	assert_equal "$(jq -r .stored_pages <<<"$output")" "$(zswap_debug stored_pages)"
 	# jq would print 3.30 as 3.3: look at the text
-	assert_line --regexp '"compression_ratio": [0-9]+\.[0-9]{2}$'
+	assert_line --regexp '"pool_ratio": [0-9]+\.[0-9]{2}$'
+	# its deprecated 1.0 key, the same figure
+	assert_line --regexp '"compression_ratio": [0-9]+\.[0-9]{2},$'
+	assert_equal "$(jq .compression_ratio <<<"$output")" "$(jq .pool_ratio <<<"$output")"
 	if is_patched; then
-		assert_equal "$(jq '[.[] | select(. == null)] | length' <<<"$output")" 0
+		# The counters of Linux 6.12 and later: in no file and no attribute of 6.1
+		assert_equal "$(jq -c '[to_entries[] | select(.value == null) | .key]' <<<"$output")" \
+			'["stored_incompressible_pages","reject_compress_fail","decompress_fail","zswpwb"]'
 	else
 		# The stock kernel does not count zero pages: null, never 0
 		assert_equal "$(jq -r '.zero_pages | type' <<<"$output")" null
@@ -236,15 +241,27 @@ snapshot() {
 	assert_equal "$(cat "$CGROOT/zcflat/memory.zswap.max")" max
 }
 
-@test "an unprivileged user reads over netlink what root reads; the fallback hides the counters" {
+# The stored pages /proc/meminfo gives (Zswapped, in kB), readable by anyone
+meminfo_stored() { echo $(($(awk '$1 == "Zswapped:" { print $2 }' /proc/meminfo) * 1024 / 4096)); }
+
+@test "an unprivileged user reads over netlink what root reads; the fallback hides debugfs's counters" {
+	local before after stored
 	hold_in_zswap
+	before=$(meminfo_stored)
 	run -0 nobody "$ZSWAPCTL" status --json
+	after=$(meminfo_stored)
 	if is_patched; then
 		assert_equal "$(jq -r .source <<<"$output")" netlink
 		assert_equal "$(jq -r .stored_pages <<<"$output")" "$(zswap_debug stored_pages)"
 	else
-		# debugfs is root's: unknown, not 0
-		assert_equal "$(jq -r '.stored_pages | type' <<<"$output")" null
+		# debugfs is root's: unknown, not 0; but /proc/meminfo has the
+		# stored pages, as they were between the two reads around it
+		assert_equal "$(jq -r '.pool_limit_hit | type' <<<"$output")" null
+		stored=$(jq -r .stored_pages <<<"$output")
+		[ "$before" -gt 1000 ] || fail "only $before pages in zswap"
+		{ [ "$stored" -ge "$before" ] && [ "$stored" -le "$after" ]; } ||
+			{ [ "$stored" -le "$before" ] && [ "$stored" -ge "$after" ]; } ||
+			fail "stored_pages $stored, meminfo's Zswapped $before then $after pages"
 		assert_equal "$(jq -r .compressor <<<"$output")" "$(zswap_param compressor)"
 	fi
 }
@@ -273,7 +290,7 @@ refused() {
 	refused 1 "unknown compressor 'nope' \\(available: .*lzo" set compressor nope
 	refused 1 "out of range" set compressor zstd max-pool-percent 1000
 	refused 1 "invalid size '12Q'" set cgroup zcflat max 12Q
-	refused 1 "invalid size '1.5G'" set cgroup zcflat max 1.5G
+	refused 1 "invalid size '1.5'" set cgroup zcflat max 1.5
 	refused 1 "size '16E' out of range" set cgroup zcflat max 16E
 	refused 1 "no cgroup '/nope' under /sys/fs/cgroup" set cgroup /nope max 1G
 	refused 1 "no cgroup '/nope' under /sys/fs/cgroup" cgroups /nope
@@ -282,6 +299,31 @@ refused() {
 	refused 1 "unknown column 'NOPE'" cgroups --output NOPE
 	# The kernel's own refusal, with its reason
 	refused 2 "zpool" set zpool nope
+}
+
+# A set the kernel refuses late, at the pool: z3fold cannot create one
+# while no thread can be created (its workqueues have rescuer threads).
+# zswapctl is started first and then forks nothing: the shell that execs
+# it sets kernel.threads-max to its minimum, and this shell sets it back
+# with a builtin. Over netlink one SET, all or nothing, with the extack's
+# reason; through the files (stock) the compressor written first is set
+# back. Either way: one line, exit 2, and nothing changed.
+@test "set refused late by the kernel: one line with the reason, nothing changed" {
+	set_param zpool zbud
+	set_param compressor lzo
+	local threads before rc=0 out=$BATS_TEST_TMPDIR/out err=$BATS_TEST_TMPDIR/err
+	threads=$(cat /proc/sys/kernel/threads-max)
+	before=$(params_snapshot)
+	bash -c 'echo 20 > /proc/sys/kernel/threads-max && exec "$@"' zc \
+		"$ZSWAPCTL" set compressor lz4 zpool z3fold > "$out" 2> "$err" || rc=$?
+	echo "$threads" > /proc/sys/kernel/threads-max
+	cat "$out" "$err"
+	assert_equal "$(params_snapshot)" "$before"
+	assert_equal "exit $rc, $(wc -l < "$err") line(s)" "exit 2, 1 line(s)"
+	local reason=
+	is_patched && reason="this zpool cannot create a pool, see the kernel log"
+	[[ $(cat "$err") =~ ^zswapctl:\ .*$reason.*\;\ nothing\ changed,\ in\ force:\ compressor\ lzo,\ zpool\ zbud$ ]] ||
+		fail "not the message expected"
 }
 
 @test "valgrind: status, cgroups and set leak nothing and touch no bad memory" {

@@ -78,7 +78,7 @@ is_sorted_down() {
 @test "top: the header, and both cgroups with rates above 0" {
 	start_top -d 1
 	wait_for_pane '^Pool \[\|*.* of .*\]$'
-	wait_for_pane '^Ratio [0-9.]+   Stored [0-9]+   Zero '
+	wait_for_pane '^Pool ratio [0-9.]+   Stored [0-9]+   Zero '
 	wait_for_pane '^Pages/s  store [0-9.]+   load [0-9.]+   reject [0-9.]+   written back'
 	wait_for_pane '^Sort ZSWPOUT/s down   Tree off   Filter none'
 	wait_for_pane '^PATH +ZSWPOUT/s▼ +ZSWPIN/s +COMPRESSED +STORED +ZERO +RATIO +MAX'
