@@ -208,7 +208,7 @@ assert_old_pools_released() {
 
 # Each store that finds the pool full asks the oldest pool to shrink, with
 # a reference on it; 6.1 leaked that reference when the shrink was already
-# queued, and the pool could never be released (patch 0001 fixes it). Here
+# queued, and the pool could never be released (patch 0005 fixes it). Here
 # the oldest pool is a zsmalloc one that keeps a few entries (a zsmalloc
 # pool has a debugfs folder to count, and in 6.1 it cannot write back, so
 # every store past the limit asks again), and a zbud pool fills up.

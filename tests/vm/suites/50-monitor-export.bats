@@ -42,8 +42,9 @@ teardown() {
 
 zc() { "$ZSWAPCTL" "$@"; }
 
-# The kernel carries the series when debugfs counts zero pages (patch 4);
-# such a kernel must have the family (patch 7) too.
+# The kernel carries the series when debugfs counts zero pages (the patch
+# that stores zero-filled pages without an entry); such a kernel must have
+# the family (the series' last patch) too.
 series_kernel() { [ -e "$ZSWAP_DEBUGFS/zero_pages" ]; }
 has_family() { genl ctrl get name zswap >/dev/null 2>&1; }
 
