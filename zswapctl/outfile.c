@@ -175,32 +175,40 @@ static char *link_destination(const char *link_path)
 }
 
 /*
- * A symbolic link that points to nothing yet: the name at the end of its
- * chain of links, which is the file to create. 0 or a negative errno.
+ * Follow the chain of symbolic links that starts at @path, each held to
+ * link_may_be_followed(): *@end gets the first name of the chain that is
+ * not a link, or that does not exist (the file a link to nothing yet
+ * creates). 0, a negative errno, or 1 after a message.
  */
-static int follow_dangling(const char *path, char **target)
+static int walk_links(const char *path, char **end)
 {
 	char *cur = strdup(path), *next;
 	struct stat st;
 	int hops, err;
 
-	for (hops = 0; cur && hops < LINKS_MAX; hops++) {
+	for (hops = 0; cur && hops <= LINKS_MAX; hops++) {
+		if (lstat(cur, &st)) {
+			if (errno != ENOENT)
+				goto fail;
+			*end = cur;
+			return 0;
+		}
+		if (!S_ISLNK(st.st_mode)) {
+			*end = cur;
+			return 0;
+		}
+		if (!link_may_be_followed(cur, &st)) {
+			zc_error(
+				"cannot write %s: %s is another user's symbolic link in a sticky folder that anyone can write",
+				path, cur);
+			free(cur);
+			return 1;
+		}
 		next = link_destination(cur);
 		if (!next)
 			goto fail;
 		free(cur);
 		cur = next;
-		if (lstat(cur, &st)) {
-			if (errno != ENOENT)
-				goto fail;
-			*target = cur;
-			return 0;
-		}
-		/* It exists now: something changed it while we looked */
-		if (!S_ISLNK(st.st_mode)) {
-			free(cur);
-			return -EAGAIN;
-		}
 	}
 	if (!cur)
 		return -ENOMEM;
@@ -213,54 +221,14 @@ fail:
 }
 
 /*
- * Every link of the chain that starts at path, checked against
- * link_may_be_followed(): 0, a negative errno, or 1 after a message.
- */
-static int check_links(const char *path)
-{
-	char *cur = strdup(path), *next;
-	struct stat st;
-	int hops, err;
-
-	for (hops = 0; cur && hops < LINKS_MAX; hops++) {
-		if (lstat(cur, &st)) {
-			err = errno == ENOENT ? 0 : -errno;
-			free(cur);
-			return err;
-		}
-		if (!S_ISLNK(st.st_mode)) {
-			free(cur);
-			return 0;
-		}
-		if (!link_may_be_followed(cur, &st)) {
-			zc_error(
-				"cannot write %s: %s is another user's symbolic link in a sticky folder that anyone can write",
-				path, cur);
-			free(cur);
-			return 1;
-		}
-		next = link_destination(cur);
-		if (!next) {
-			err = -errno;
-			free(cur);
-			return err;
-		}
-		free(cur);
-		cur = next;
-	}
-	if (!cur)
-		return -ENOMEM;
-	free(cur);
-	return -ELOOP;
-}
-
-/*
  * What path is, symbolic links followed, in st (st_mode 0 when nothing is
  * there yet), and *target the name to create or replace when that is
  * none or a regular file (else NULL). 0 or a negative errno.
  */
 static int resolve(const char *path, struct stat *st, char **target)
 {
+	struct stat end_st;
+	char *end = NULL;
 	int ret;
 
 	*target = NULL;
@@ -279,15 +247,22 @@ static int resolve(const char *path, struct stat *st, char **target)
 		}
 		return 0;
 	}
-	ret = check_links(path);
+	ret = walk_links(path, &end);
 	if (ret)
 		return ret;
 	if (stat(path, st)) {
-		if (errno != ENOENT)
-			return -errno;
+		ret = errno == ENOENT ? 0 : -errno;
+		/* The end exists now: something changed it while we looked */
+		if (!ret && !lstat(end, &end_st))
+			ret = -EAGAIN;
 		st->st_mode = 0;
-		return follow_dangling(path, target);
+		if (!ret)
+			*target = end;
+		else
+			free(end);
+		return ret;
 	}
+	free(end);
 	/* The rename must go to the file itself, not over the link */
 	if (S_ISREG(st->st_mode)) {
 		*target = realpath(path, NULL);
