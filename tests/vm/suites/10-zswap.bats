@@ -15,7 +15,7 @@ teardown() {
 	hold_cleanup
 	restore_params
 	swapon /dev/ram0 2>/dev/null || true
-	for cg in zero nozswap limited full switch release oldpool fullpool off kept; do
+	for cg in zero nozswap limited full switch release oldpool fullpool off kept batch; do
 		cg_remove $cg
 	done
 	true
@@ -204,6 +204,82 @@ assert_old_pools_released() {
 	hold_finish
 	cg_remove release
 	assert_old_pools_released "$pools"
+}
+
+# pageout_unmap CGROUP PAGES [FIFO]: in CGROUP, map PAGES compressible
+# pages (a 9-byte pattern: none is same-filled, so each has a zpool object
+# and holds a reference on its pool), push them to swap through the
+# cgroup's memory.reclaim (the guest kernel has no madvise()), print how
+# many the page map shows swapped, wait for a line from FIFO if one is
+# given, and unmap them. Nothing is read back: no swap readahead can leave
+# unmapped pages in the swap cache, whose slots (and zswap entries) would
+# outlive the unmap (brd is a synchronous device: the program's own pages
+# that it faults back in skip the swap cache).
+pageout_unmap() {
+	local cg=$CGROOT/$1
+	shift
+	taskset -c 0 python3 - "$cg" "$@" <<-'EOF'
+	import ctypes, mmap, os, struct, sys
+	cg, n = sys.argv[1], int(sys.argv[2])
+	with open(cg + '/cgroup.procs', 'w') as f:
+	    f.write(str(os.getpid()))
+	# private: Python's default, MAP_SHARED, is shmem, which a page map
+	# never shows swapped
+	m = mmap.mmap(-1, n * 4096, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+	for i in range(n):
+	    m[i * 4096:(i + 1) * 4096] = ((b'%09d' % i) * 456)[:4096]
+	try:
+	    with open(cg + '/memory.reclaim', 'w') as f:
+	        f.write(str(n * 4096 * 2))
+	except OSError:
+	    pass  # EAGAIN: less than asked was reclaimed; the count says
+	addr = ctypes.addressof(ctypes.c_char.from_buffer(m))
+	swapped = 0
+	with open('/proc/self/pagemap', 'rb') as pm:
+	    pm.seek(addr // 4096 * 8)
+	    for (e,) in struct.iter_unpack('<Q', pm.read(n * 8)):
+	        swapped += (e >> 62) & 1
+	print('swapped %d of %d' % (swapped, n), flush=True)
+	if len(sys.argv) > 3:
+	    open(sys.argv[3]).readline()
+	m.close()
+	EOF
+}
+
+# free_swap_slot() returns freed slots to the swap device in batches of
+# 64, under the per-CPU cache's lock with interrupts off: the entries of a
+# batch, and with the last of an old pool's entries the pool itself, are
+# freed there. The percpu_ref release of a pool must not take
+# zswap_pools_lock with spin_lock_bh() in that context (lockdep and
+# __local_bh_enable_ip() warn on the debug kernel). One CPU's cache, so
+# the batch that frees the last entry is known to come.
+@test "an old pool is released when its last entries go in a batch of freed swap slots" {
+	local pools fifo=$BATS_TEST_TMPDIR/go out=$BATS_TEST_TMPDIR/pageout job
+	set_param compressor lzo
+	set_param zpool zsmalloc
+	pools=$(zswap_pools)
+	cg_create batch
+	mkfifo "$fifo"
+	pageout_unmap batch 2048 "$fifo" > "$out" &
+	job=$!
+	wait_for_line "$out" '^swapped '
+	cat "$out"
+	[ "$(awk '{ print $2 }' "$out")" -ge 1024 ] || fail "too few pages went to swap"
+	set_param compressor lz4
+	# The lzo pool still holds the entries.
+	assert_equal "$(zswap_pools)" $((pools + 1))
+	echo > "$fifo"
+	wait "$job"
+	# The last up to 63 freed slots wait in the cache: more freed slots
+	# (stored in the lz4 pool) push them out.
+	run pageout_unmap batch 256
+	assert_success
+	echo "$output"
+	for _ in $(seq 100); do
+		[ "$(zswap_pools)" -le "$pools" ] && break
+		sleep 0.2
+	done
+	assert_equal "$(zswap_pools)" "$pools"
 }
 
 # Each store that finds the pool full asks the oldest pool to shrink, with
