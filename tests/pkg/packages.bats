@@ -158,12 +158,7 @@ require_chroot() {
 	require_chroot
 	run -0 in_chroot zswapctl --version
 	assert_output --regexp '^zswapctl [0-9.]+ \(libzswapnl 1\.1'
-	run -0 in_chroot zswapctl status
-	assert_line --regexp '^source: +fallback$'
-	assert_line --regexp '^compressor: +[a-z0-9-]+$'
-	run -0 in_chroot zswapctl status --json
-	jq -e '.source == "fallback" and (.compressor | type == "string") and (.zswpout | type == "number")' \
-		<<<"$output"
+	assert_status_in_chroot
 }
 
 @test "the installed completions and man pages are where their programs look" {
