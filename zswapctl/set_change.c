@@ -334,6 +334,26 @@ void set_print_change(const struct set_change *c, const char *old,
 	putchar('\n');
 }
 
+/*
+ * "ORIGIN: setting zswap parameters" when the error names the attribute
+ * (netlink's extack, the fallback's file) of a change that has an origin:
+ * a refused value of a file says where it is
+ */
+static void failed_action(const struct set_change *changes, int n,
+			  const struct zswapnl_error *err, char *buf,
+			  size_t size)
+{
+	const char *origin = NULL;
+	int i;
+
+	for (i = 0; i < n && err->attr[0]; i++)
+		if (changes[i].origin &&
+		    !strcmp(changes[i].param->name, err->attr))
+			origin = changes[i].origin;
+	snprintf(buf, size, "%s%ssetting zswap parameters",
+		 origin ? origin : "", origin ? ": " : "");
+}
+
 int set_send(struct zswapnl *nl, const struct set_change *changes, int n,
 	     const struct zswapnl_params *params,
 	     const struct zswapnl_global *before)
@@ -341,6 +361,7 @@ int set_send(struct zswapnl *nl, const struct set_change *changes, int n,
 	struct zswapnl_global after = *before;
 	struct zswapnl_error err = { 0 };
 	char state[512], old[VALUE_MAX], new[VALUE_MAX];
+	char action[PATH_MAX + 64];
 	int i, ret;
 
 	if (params->set) {
@@ -348,8 +369,8 @@ int set_send(struct zswapnl *nl, const struct set_change *changes, int n,
 		if (ret) {
 			state_after_failure(nl, changes, n, before, state,
 					    sizeof(state));
-			return set_error(nl, "setting zswap parameters", ret,
-					 &err, state);
+			failed_action(changes, n, &err, action, sizeof(action));
+			return set_error(nl, action, ret, &err, state);
 		}
 		/* What the kernel holds now, which is what a reader will see */
 		if (set_read_global(nl, &after))

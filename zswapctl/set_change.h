@@ -48,8 +48,9 @@ void set_print_change(const struct set_change *c, const char *old,
 /*
  * Send @params (nothing when params->set is 0) and print a line for each
  * of the @n @changes, from @before and what the kernel holds after it.
- * On a failure, one error line that ends with what is in force. An exit
- * code.
+ * On a failure, one error line that starts with the origin of the value
+ * refused, when the error names it, and ends with what is in force. An
+ * exit code.
  */
 int set_send(struct zswapnl *nl, const struct set_change *changes, int n,
 	     const struct zswapnl_params *params,

@@ -265,7 +265,7 @@ refused() {
 	before=$(params)
 	run -2 --separate-stderr sealed "$PARAMS/max_pool_percent" \
 		"$ZSWAPCTL" --sysroot "$ROOT" apply
-	assert_one_line_error "cannot write $PARAMS/max_pool_percent: Operation not permitted; set back: zpool, compressor \\(attribute max-pool-percent\\); nothing changed, in force: compressor lzo, zpool zbud, max_pool_percent 20$"
+	assert_one_line_error "$CONF:3: setting zswap parameters: cannot write $PARAMS/max_pool_percent: Operation not permitted; set back: zpool, compressor \\(attribute max-pool-percent\\); nothing changed, in force: compressor lzo, zpool zbud, max_pool_percent 20$"
 	assert_equal "$(params)" "$before"
 }
 

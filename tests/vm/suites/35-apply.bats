@@ -117,7 +117,7 @@ refused() {
 	# no modules.alias for this kernel: only the kernel can judge the zpool
 	printf '%s\n' "compressor = $(other_compressor)" 'zpool = nonesuch' \
 		'max_pool_percent = 30' > "$ETC/zswap.conf"
-	refused 2 "setting zswap parameters: .*nothing changed, in force: compressor ${SAVED_PARAMS[compressor]}, zpool ${SAVED_PARAMS[zpool]}, max_pool_percent ${SAVED_PARAMS[max_pool_percent]}$"
+	refused 2 "/etc/zswap.conf:2: setting zswap parameters: .*nothing changed, in force: compressor ${SAVED_PARAMS[compressor]}, zpool ${SAVED_PARAMS[zpool]}, max_pool_percent ${SAVED_PARAMS[max_pool_percent]}$"
 }
 
 @test "no file at all: the line does nothing and exits 0" {
