@@ -119,7 +119,7 @@ _zswapctl_complete_cgroups()
 _zswapctl()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-	local commands='status cgroups memcg set monitor export top'
+	local commands='status cgroups memcg set apply monitor export top'
 	local columns='PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX'
 	local top_columns='PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX'
 	local params='compressor zpool enabled max-pool-percent accept-threshold-percent cgroup'
@@ -217,6 +217,15 @@ _zswapctl()
 				--sysroot' -- "$cur"))
 			;;
 		esac
+		;;
+	apply)
+		# zswap.conf(5) files, or its options
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W '--dry-run --help --source --sysroot' -- "$cur"))
+		else
+			COMPREPLY=($(compgen -f -- "$cur"))
+			compopt -o filenames 2>/dev/null
+		fi
 		;;
 	monitor)
 		COMPREPLY=($(compgen -W '--count --json --help --source' -- "$cur"))

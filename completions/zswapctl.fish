@@ -3,7 +3,7 @@
 # "zswapctl --list-commands", "--list-columns", "--list-set-params" and
 # "zswapctl top --list-columns" by tests/cli/50-completions.bats.
 
-set -l commands status cgroups memcg set monitor export top
+set -l commands status cgroups memcg set apply monitor export top
 set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX
 set -l top_columns PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX
 
@@ -116,6 +116,7 @@ complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a status -d
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a cgroups -d 'Per-cgroup zswap figures'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a memcg -d 'Per-cgroup zswap figures'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a set -d 'Change a parameter or the zswap.max of a cgroup'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a apply -d 'Set the parameters of zswap.conf(5)'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a monitor -d 'Print the events of zswap as they come'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'The figures in the Prometheus text format'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a top -d 'Live view of zswap and its cgroups, with rates'
@@ -123,6 +124,8 @@ complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a top -d 'L
 complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg' -s b -l bytes -d 'Sizes in bytes'
 complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg' -s J -l json -a 'pretty short' -d 'JSON output'
 complete -c zswapctl -n '__fish_seen_subcommand_from status' -l format -x -a 'text json prometheus' -d 'Output format'
+complete -c zswapctl -n '__fish_seen_subcommand_from apply' -s n -l dry-run -d 'Print what would change, change nothing'
+complete -c zswapctl -n '__fish_seen_subcommand_from apply' -F -d 'zswap.conf file'
 complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -s c -l count -x -d 'Exit after this many events'
 complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -s J -l json -d 'One JSON object a line'
 complete -c zswapctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Replace this file whole'

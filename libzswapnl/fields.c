@@ -30,8 +30,12 @@
 #define COUNTER .info.flags = ZSWAPNL_INFO_COUNTER
 
 /*
- * In the order to show them. Keys, metric names and labels of the fields
- * of 1.0 never change: scripts and dashboards use them (zswapctl(8)).
+ * In the order to show them. Keys and labels of the fields of 1.0 never
+ * change: scripts and dashboards use them (zswapctl(8)). A field whose
+ * figure the Prometheus node exporter has from the same kernel counter
+ * (its meminfo and vmstat collectors: node_memory_Zswap_bytes,
+ * node_memory_Zswapped_bytes, node_vmstat_zswp*) has no metric: one
+ * figure, one name.
  */
 static const struct znl_global_desc descs[] = {
 	{
@@ -93,7 +97,7 @@ static const struct znl_global_desc descs[] = {
 		.meminfo = "Zswap",
 		.info.unit = ZSWAPNL_UNIT_BYTES,
 		.info.key = "pool_total_size",
-		.info.metric = "zswap_pool_bytes",
+		/* node_memory_Zswap_bytes */
 		.info.label = "pool size",
 		.info.help = "Bytes used by the compressed pools.",
 	},
@@ -106,7 +110,8 @@ static const struct znl_global_desc descs[] = {
 		.info.key = "pool_limit_bytes",
 		.info.metric = "zswap_pool_limit_bytes",
 		.info.label = "pool limit",
-		.info.help = "The pool limit in bytes: max_pool_percent of RAM.",
+		.info.help = "The pool limit in bytes: max_pool_percent of RAM "
+			     "(the pool's size is the node exporter's node_memory_Zswap_bytes).",
 	},
 	{
 		FIELD(ZSWAPNL_G_POOL_LIMIT_HIT, pool_limit_hit),
@@ -127,7 +132,7 @@ static const struct znl_global_desc descs[] = {
 		.meminfo = "Zswapped",
 		.info.unit = ZSWAPNL_UNIT_PAGES,
 		.info.key = "stored_pages",
-		.info.metric = "zswap_stored_pages",
+		/* node_memory_Zswapped_bytes, in bytes */
 		.info.label = "stored pages",
 		.info.help = "Pages in zswap, zero pages included.",
 	},
@@ -144,7 +149,8 @@ static const struct znl_global_desc descs[] = {
 		.info.key = "zero_pages",
 		.info.metric = "zswap_zero_pages",
 		.info.label = "zero pages",
-		.info.help = "Zero-filled pages in zswap, stored without compression.",
+		.info.help = "Zero-filled pages in zswap, stored without compression "
+			     "(in the node exporter's node_memory_Zswapped_bytes too).",
 	},
 	{
 		FIELD(ZSWAPNL_G_STORED_INCOMPRESSIBLE_PAGES, stored_incompressible_pages),
@@ -239,7 +245,9 @@ static const struct znl_global_desc descs[] = {
 		.info.key = "written_back_pages",
 		.info.metric = "zswap_written_back_pages_total",
 		.info.label = "written back pages",
-		.info.help = "Pages written back from zswap to the swap device.",
+		.info.help = "Pages written back from zswap to the swap device (debugfs); "
+			     "where /proc/vmstat has zswpwb, the node exporter's "
+			     "node_vmstat_zswpwb instead.",
 	},
 	{
 		FIELD(ZSWAPNL_G_ZSWPIN, zswpin),
@@ -247,7 +255,7 @@ static const struct znl_global_desc descs[] = {
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_PAGES,
 		.info.key = "zswpin",
-		.info.metric = "zswap_zswpin_pages_total",
+		/* node_vmstat_zswpin */
 		.info.label = "zswpin",
 		.info.help = "Pages loaded back from zswap (zswpin in /proc/vmstat).",
 	},
@@ -257,7 +265,7 @@ static const struct znl_global_desc descs[] = {
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_PAGES,
 		.info.key = "zswpout",
-		.info.metric = "zswap_zswpout_pages_total",
+		/* node_vmstat_zswpout */
 		.info.label = "zswpout",
 		.info.help = "Pages stored into zswap (zswpout in /proc/vmstat).",
 	},
@@ -267,7 +275,7 @@ static const struct znl_global_desc descs[] = {
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_PAGES,
 		.info.key = "zswpwb",
-		.info.metric = "zswap_zswpwb_pages_total",
+		/* node_vmstat_zswpwb */
 		.info.label = "zswpwb",
 		.info.help = "Pages written back from zswap to the swap device "
 			     "(zswpwb in /proc/vmstat).",

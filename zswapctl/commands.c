@@ -10,6 +10,7 @@ const struct command commands[] = {
 	{ "cgroups", "memcg", "per-cgroup zswap figures", cmd_cgroups },
 	{ "set", NULL, "change a parameter or the zswap.max of a cgroup",
 	  cmd_set },
+	{ "apply", NULL, "set the parameters of zswap.conf(5)", cmd_apply },
 	{ "monitor", NULL, "print zswap's events as they come", cmd_monitor },
 	{ "export", NULL, "the figures in the Prometheus text format",
 	  cmd_export },

@@ -2,9 +2,12 @@
 /*
  * The metrics of zswapctl export. Names follow Prometheus' conventions:
  * base units (bytes), "_total" on counters and on nothing else, one family
- * per figure. The global ones, with their help, come from the library's
- * table of fields (zswapnl_global_info()). A cgroup's metrics carry its
- * path in the label "cgroup".
+ * per figure, and no figure the node exporter has already (its meminfo
+ * and vmstat collectors read the pool and stored sizes and the zswp*
+ * counters from the same kernel files). The global ones, with their help,
+ * come from the library's table of fields (zswapnl_global_info()). A
+ * cgroup's metrics carry its path in the label "cgroup"; the node exporter
+ * has no per-cgroup figures of zswap.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -200,6 +203,14 @@ static void write_global(const struct metrics_sample *s, FILE *out)
 
 		if (!info->metric ||
 		    !zswapnl_global_value(s->global, info->field, &value))
+			continue;
+		/*
+		 * debugfs's written_back_pages counts the event that vmstat's
+		 * zswpwb counts where the kernel has it (6.8 on): then it is
+		 * the node exporter's node_vmstat_zswpwb, not ours too
+		 */
+		if (info->field == ZSWAPNL_G_WRITTEN_BACK_PAGES &&
+		    zswapnl_global_known(s->global, ZSWAPNL_G_ZSWPWB))
 			continue;
 		prom_family(info->metric,
 			    info->flags & ZSWAPNL_INFO_COUNTER ? PROM_COUNTER :

@@ -83,6 +83,35 @@ static void show_threshold(const struct zswapnl_global *g, char *buf,
 		snprintf(buf, len, "-");
 }
 
+static void put_compressor(const struct zswapnl_params *p,
+			   struct zswapnl_global *g)
+{
+	snprintf(g->compressor, sizeof(g->compressor), "%s", p->compressor);
+}
+
+static void put_zpool(const struct zswapnl_params *p, struct zswapnl_global *g)
+{
+	snprintf(g->zpool, sizeof(g->zpool), "%s", p->zpool);
+}
+
+static void put_enabled(const struct zswapnl_params *p,
+			struct zswapnl_global *g)
+{
+	g->enabled = p->enabled;
+}
+
+static void put_max_pool(const struct zswapnl_params *p,
+			 struct zswapnl_global *g)
+{
+	g->max_pool_percent = p->max_pool_percent;
+}
+
+static void put_threshold(const struct zswapnl_params *p,
+			  struct zswapnl_global *g)
+{
+	g->accept_threshold_percent = p->accept_threshold_percent;
+}
+
 #define PERCENT "a whole number from 0 to 100"
 
 const struct set_param set_params[] = {
@@ -96,6 +125,7 @@ const struct set_param set_params[] = {
 		.field = ZSWAPNL_G_COMPRESSOR,
 		.parse = parse_compressor,
 		.show = show_compressor,
+		.put = put_compressor,
 	},
 	{
 		.name = "zpool",
@@ -107,6 +137,7 @@ const struct set_param set_params[] = {
 		.field = ZSWAPNL_G_ZPOOL,
 		.parse = parse_zpool,
 		.show = show_zpool,
+		.put = put_zpool,
 	},
 	{
 		.name = "enabled",
@@ -118,6 +149,7 @@ const struct set_param set_params[] = {
 		.field = ZSWAPNL_G_ENABLED,
 		.parse = parse_enabled,
 		.show = show_enabled,
+		.put = put_enabled,
 	},
 	{
 		.name = "max-pool-percent",
@@ -129,6 +161,7 @@ const struct set_param set_params[] = {
 		.field = ZSWAPNL_G_MAX_POOL_PERCENT,
 		.parse = parse_max_pool,
 		.show = show_max_pool,
+		.put = put_max_pool,
 	},
 	{
 		.name = "accept-threshold-percent",
@@ -140,6 +173,7 @@ const struct set_param set_params[] = {
 		.field = ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT,
 		.parse = parse_threshold,
 		.show = show_threshold,
+		.put = put_threshold,
 	},
 };
 
@@ -154,4 +188,19 @@ const struct set_param *set_param_by_name(const char *name)
 		    !strcmp(set_params[i].sysfs_name, name))
 			return &set_params[i];
 	return NULL;
+}
+
+int set_param_value(const struct set_param *p, const char *name,
+		    const char *value, struct zswapnl_params *params, char *msg,
+		    size_t len)
+{
+	int ret = p->parse(value, params);
+
+	if (ret == -ERANGE)
+		snprintf(msg, len, "%s '%s' out of range (expected %s)", name,
+			 value, p->expected);
+	else if (ret)
+		snprintf(msg, len, "invalid %s '%s' (expected %s)", name, value,
+			 p->expected);
+	return ret ? (ret == -ERANGE ? -ERANGE : -EINVAL) : 0;
 }

@@ -27,6 +27,9 @@ struct set_param {
 	int (*parse)(const char *value, struct zswapnl_params *params);
 	/* The parameter's value in g as text ("-" if unknown) */
 	void (*show)(const struct zswapnl_global *g, char *buf, size_t len);
+	/* Put the value params holds for it into g, where show() finds it */
+	void (*put)(const struct zswapnl_params *params,
+		    struct zswapnl_global *g);
 };
 
 extern const struct set_param set_params[];
@@ -34,5 +37,14 @@ extern const size_t nr_set_params;
 
 /* By name, either spelling; NULL if there is none */
 const struct set_param *set_param_by_name(const char *name);
+
+/*
+ * Put @value into @params as @p takes it: 0, or -EINVAL or -ERANGE with
+ * the reason in @msg, which calls the parameter @name ("invalid enabled
+ * 'maybe' (expected on, off, ...)")
+ */
+int set_param_value(const struct set_param *p, const char *name,
+		    const char *value, struct zswapnl_params *params, char *msg,
+		    size_t len);
 
 #endif /* ZSWAPCTL_SET_PARAMS_H */

@@ -42,6 +42,7 @@ const struct command *command_by_name(const char *name);
 int cmd_status(struct zswapctl *ctl, int argc, char **argv);
 int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv);
 int cmd_set(struct zswapctl *ctl, int argc, char **argv);
+int cmd_apply(struct zswapctl *ctl, int argc, char **argv);
 int cmd_top(struct zswapctl *ctl, int argc, char **argv);
 int cmd_monitor(struct zswapctl *ctl, int argc, char **argv);
 int cmd_export(struct zswapctl *ctl, int argc, char **argv);

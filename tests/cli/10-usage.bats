@@ -189,7 +189,7 @@ setup() {
 
 @test "the hidden --list options print one name a line" {
 	run -0 zc --list-commands
-	assert_output "$(printf '%s\n' status cgroups memcg set monitor export top)"
+	assert_output "$(printf '%s\n' status cgroups memcg set apply monitor export top)"
 	run -0 zc --list-columns
 	assert_output "$(printf '%s\n' PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX)"
 	run -0 zc --list-set-params

@@ -65,7 +65,7 @@ hybrid() {
 	no_cgroup2
 	run -0 --separate-stderr zc_root export
 	assert_output "$global"
-	assert_line --regexp '^zswap_stored_pages [0-9]+$'
+	assert_line --regexp '^zswap_max_pool_percent [0-9]+$'
 	[ "${#stderr_lines[@]}" -eq 1 ] || fail "expected one note: $stderr"
 	assert_equal "${stderr_lines[0]}" "zswapctl: note: no cgroup figures: no cgroup v2 hierarchy is mounted ($ROOT/proc/self/mountinfo lists no cgroup2)"
 	# into a file too, which a textfile collector reads
@@ -153,7 +153,7 @@ hybrid() {
 	assert_one_line_error "no cgroup figures here: the cgroup v2 hierarchy at $ROOT/sys/fs/cgroup/unified has no memory controller \\(cgroup v1 may hold it\\)$"
 	run -0 --separate-stderr zc_root export
 	refute_output --partial zswap_cgroup_
-	assert_line --regexp '^zswap_stored_pages [0-9]+$'
+	assert_line --regexp '^zswap_max_pool_percent [0-9]+$'
 	assert_equal "${stderr_lines[0]}" "zswapctl: note: no cgroup figures: the cgroup v2 hierarchy at $ROOT/sys/fs/cgroup/unified has no memory controller (cgroup v1 may hold it)"
 	run -0 --separate-stderr zc_root top -b -n 1 -d 0.1
 	assert_equal "${#stderr_lines[@]}" 1
@@ -201,7 +201,7 @@ hybrid() {
 	run -2 --separate-stderr "${unpriv[@]}" "$ZSWAPCTL" --sysroot "$ROOT" cgroups
 	assert_one_line_error "cannot list cgroups: cannot read $ROOT/proc/self/mountinfo \\(Permission denied\\)$"
 	run -2 --separate-stderr "${unpriv[@]}" "$ZSWAPCTL" --sysroot "$ROOT" export
-	assert_line --regexp '^zswap_stored_pages [0-9]+$'
+	assert_line --regexp '^zswap_max_pool_percent [0-9]+$'
 	chmod 644 "$ROOT/proc/self/mountinfo"
 	chmod 700 "$CG/unified"
 	run -2 --separate-stderr "${unpriv[@]}" "$ZSWAPCTL" --sysroot "$ROOT" cgroups

@@ -134,3 +134,20 @@ bash_complete() {
 	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl top --sort '"
 	assert_equal "$(cut -f1 <<<"$output" | sort)" "$(zc top --list-columns | sort)"
 }
+
+@test "apply: --dry-run, and file names as its arguments, in bash and fish" {
+	cd "$BATS_TEST_TMPDIR"
+	touch zswap.conf
+	run -0 bash_complete zswapctl apply --d
+	assert_output --dry-run
+	run -0 bash_complete zswapctl apply zsw
+	assert_output zswap.conf
+	run -0 bash_complete zswapctl --sysroot / apply -n zsw
+	assert_output zswap.conf
+	grep -q -- "--dry-run" "$TOP/completions/_zswapctl" || fail "no --dry-run in completions/_zswapctl"
+	require_tool fish
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl apply --d'"
+	assert_equal "$(cut -f1 <<<"$output")" --dry-run
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl apply zsw'"
+	assert_equal "$(cut -f1 <<<"$output")" zswap.conf
+}

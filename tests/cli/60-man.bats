@@ -19,6 +19,18 @@ setup() {
 	assert_output ""
 }
 
+@test "zswap.conf(5) is clean under mandoc and documents every key apply takes" {
+	local man5=$TOP/man/zswap.conf.5 text key
+	run -0 mandoc -Tlint -Wwarning "$man5"
+	assert_output ""
+	text=$(rendered "$man5")
+	# the keys are the parameters' file names (zswapctl set takes them too)
+	for key in $(zc --list-set-params | grep -vx cgroup | tr - _); do
+		grep -qw -- "$key" <<<"$text" || fail "zswap.conf(5) does not document $key"
+	done
+	grep -q 'zswap.conf(5)' <<<"$(rendered "$MAN8")" || fail "zswapctl(8) does not point to zswap.conf(5)"
+}
+
 @test "libzswapnl(3) is clean under mandoc and its NAME lists every function of zswapnl.h" {
 	local man3=$TOP/man/libzswapnl.3 names fn
 	run -0 mandoc -Tlint -Wwarning "$man3"
@@ -44,7 +56,7 @@ rendered() { mandoc -Tascii "$1" | col -b | tr -s ' \t\n' '   '; }
 @test "zswapctl(8) documents every option of every --help" {
 	local text opt cmd
 	text=$(rendered "$MAN8")
-	for cmd in "" status cgroups set; do
+	for cmd in "" status cgroups set apply; do
 		run -0 zc $cmd --help
 		[ "$(grep -c -- '--' <<<"$output")" -gt 2 ] || fail "zswapctl $cmd --help lists no option"
 		for opt in $(grep -oE -- '--[a-z-]+' <<<"$output" | sort -u); do

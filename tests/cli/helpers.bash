@@ -85,3 +85,53 @@ as_unprivileged() {
 		"$@"
 	fi
 }
+
+# sealed FILE CMD...: CMD, its exit status and output, with FILE a link to
+# a sealed memfd holding the file's value, which CMD's process inherits as
+# fd N of /proc/self/fd/N; after it, FILE is a file with the memfd's value.
+# A file whose write the kernel refuses even to root, who writes any file
+# whatever its mode: a memfd sealed against writes and size changes
+# (memfd_create(2), F_ADD_SEALS), which python3 makes.
+sealed() {
+	python3 - "$@" <<'PY'
+import fcntl, os, subprocess, sys
+path, cmd = sys.argv[1], sys.argv[2:]
+with open(path) as f:
+    value = f.read()
+fd = os.memfd_create("sealed", os.MFD_ALLOW_SEALING)
+os.write(fd, value.encode())
+fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_WRITE | fcntl.F_SEAL_SHRINK |
+            fcntl.F_SEAL_GROW | fcntl.F_SEAL_SEAL)
+os.unlink(path)
+os.symlink("/proc/self/fd/%d" % fd, path)
+rc = subprocess.run(cmd, pass_fds=(fd,)).returncode
+os.unlink(path)
+with open(path, "wb") as f:
+    f.write(os.pread(fd, 4096, 0))
+sys.exit(rc)
+PY
+}
+
+# modules RELEASE ALIAS... : the kernel of the tree $ROOT is RELEASE, with
+# modules (modules.alias) for the aliases that come before "--" and
+# built-in ones (modules.builtin.modinfo) for those after it
+modules() {
+	local release=$1 dir alias builtin=
+	shift
+	mkdir -p "$ROOT/proc/sys/kernel"
+	echo "$release" > "$ROOT/proc/sys/kernel/osrelease"
+	dir=$ROOT/lib/modules/$release
+	mkdir -p "$dir"
+	: > "$dir/modules.alias"
+	: > "$dir/modules.builtin.modinfo"
+	for alias; do
+		if [ "$alias" = -- ]; then
+			builtin=1
+		elif [ -n "$builtin" ]; then
+			printf '%s.alias=%s\0%s.license=GPL\0' "${alias#*-}" "$alias" "${alias#*-}" \
+				>> "$dir/modules.builtin.modinfo"
+		else
+			printf 'alias %s %s\n' "$alias" "${alias#*-}" >> "$dir/modules.alias"
+		fi
+	done
+}

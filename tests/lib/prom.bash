@@ -17,6 +17,7 @@
 #                  root) the line KEY of /proc/meminfo, in kB, as bytes or
 #                  as pages
 #   vmstat:KEY     the line KEY of /proc/vmstat
+#   A!B            A, where the kernel has no B (the node exporter's then)
 #   page_size      getconf PAGESIZE
 #   pool_limit     zswap's limit: MemTotal (totalram_pages in kB) in pages
 #                  * max_pool_percent / 100 * the page size
@@ -34,16 +35,17 @@
 #
 # A file that is not there is a metric left out, never a 0. Every family
 # the exporter writes must be in one of the maps, so none goes unchecked.
+# The figures of /proc/meminfo (Zswap, Zswapped) and /proc/vmstat (zswpin,
+# zswpout, zswpwb) are in no map: the node exporter has them
+# (PROM_SAME_FIGURE, tests/cli/83-node-exporter.bats).
 
 declare -gA PROM_GLOBAL=(
 	[zswap_enabled]=param:enabled
 	[zswap_max_pool_percent]=param:max_pool_percent
 	[zswap_accept_threshold_percent]=param:accept_threshold_percent
 	[zswap_page_size_bytes]=page_size
-	[zswap_pool_bytes]=debugfs:pool_total_size,meminfo_bytes:Zswap
 	[zswap_pool_limit_bytes]=pool_limit
 	[zswap_pool_limit_hit_total]=debugfs:pool_limit_hit
-	[zswap_stored_pages]=debugfs:stored_pages,meminfo_pages:Zswapped
 	[zswap_zero_pages]=debugfs:zero_pages
 	[zswap_stored_incompressible_pages]=debugfs:stored_incompressible_pages
 	[zswap_reject_reclaim_fail_total]=debugfs:reject_reclaim_fail
@@ -53,10 +55,7 @@ declare -gA PROM_GLOBAL=(
 	[zswap_reject_compress_fail_total]=debugfs:reject_compress_fail
 	[zswap_decompress_fail_total]=debugfs:decompress_fail
 	[zswap_duplicate_entry_total]=debugfs:duplicate_entry
-	[zswap_written_back_pages_total]=debugfs:written_back_pages
-	[zswap_zswpin_pages_total]=vmstat:zswpin
-	[zswap_zswpout_pages_total]=vmstat:zswpout
-	[zswap_zswpwb_pages_total]=vmstat:zswpwb
+	[zswap_written_back_pages_total]='debugfs:written_back_pages!vmstat:zswpwb'
 )
 
 declare -gA PROM_CGROUP=(
@@ -71,6 +70,45 @@ declare -gA PROM_CGROUP=(
 
 # The families whose value is 1 and whose labels say what they mean
 PROM_INFO=(zswap_source zswap_info)
+
+# The node exporter's figures of zswap, by the kernel file they come from:
+# its meminfo collector writes the line KEY of /proc/meminfo as
+# node_memory_KEY_bytes, its vmstat collector the line KEY of /proc/vmstat
+# as node_vmstat_KEY (with --collector.vmstat.fields matching it). The
+# kernel keeps some figures twice, in debugfs and in those files: the same
+# figure under two names (mm/zswap.c, fs/proc/meminfo.c, mm/vmstat.c).
+declare -gA PROM_SAME_FIGURE=(
+	# zswap_pool_total_size, in kB in meminfo
+	[debugfs:pool_total_size]=meminfo:Zswap
+	# zswap_stored_pages, in kB in meminfo
+	[debugfs:stored_pages]=meminfo:Zswapped
+	# one event, counted in both since Linux 6.8
+	[debugfs:written_back_pages]=vmstat:zswpwb
+)
+
+# prom_node_exporter_source METRIC: the kernel figure of one of the node
+# exporter's metrics (meminfo:KEY or vmstat:KEY), or nothing
+prom_node_exporter_source() {
+	case $1 in
+	node_memory_*_bytes) local k=${1#node_memory_}; echo "meminfo:${k%_bytes}" ;;
+	node_vmstat_*) echo "vmstat:${1#node_vmstat_}" ;;
+	esac
+}
+
+# prom_metric_figures FAMILY: the kernel figures a global family of ours
+# comes from, as prom_node_exporter_source names them
+prom_metric_figures() {
+	local src
+	[ -n "${PROM_GLOBAL[$1]+x}" ] || return 0
+	# "A!B": A where the kernel has no B
+	for src in $(tr ',' ' ' <<<"${PROM_GLOBAL[$1]%%!*}"); do
+		case $src in
+		meminfo_bytes:*|meminfo_pages:*) echo "meminfo:${src#*:}" ;;
+		*) echo "$src" ;;
+		esac
+		[ -z "${PROM_SAME_FIGURE[$src]+x}" ] || echo "${PROM_SAME_FIGURE[$src]}"
+	done
+}
 
 # prom_lint TEXT: promtool check metrics finds nothing, not even a lint
 # warning (it prints those and exits 3).
@@ -159,6 +197,9 @@ prom_file() {
 prom_global_value() {
 	local root=$1 params=$1/sys/module/zswap/parameters v kb pct ps
 	case $2 in
+	*!*)
+		[ -n "$(prom_global_value "$root" "${2#*!}")" ] ||
+			prom_global_value "$root" "${2%%!*}" ;;
 	*,*)
 		v=$(prom_global_value "$root" "${2%%,*}")
 		[ -n "$v" ] && echo "$v" || prom_global_value "$root" "${2#*,}" ;;

@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# A minimal Debian 12 chroot for tests/pkg/packages.bats (root only).
+# A minimal Debian chroot for tests/pkg/ (root only): Debian 12 (bookworm)
+# for packages.bats, or the release CHROOT_SUITE names (trixie.bats sets
+# trixie before it loads this file).
 #
 # The debootstrapped tree (variant minbase, from the Debian archive this
 # machine's apt uses) is kept as $CHROOT_CACHE and reused for as long as it
@@ -9,9 +11,9 @@
 # every way out; chroot_remove unmounts whatever is left below the chroot
 # before it deletes anything, and deletes nothing on another file system.
 
-CHROOT_SUITE=bookworm
+CHROOT_SUITE=${CHROOT_SUITE:-bookworm}
 CHROOT_CACHE=${CHROOT_CACHE:-$BUILD/deb/chroot-$CHROOT_SUITE-minbase.tar}
-CHROOT_DIR=${CHROOT_DIR:-$BUILD/deb/chroot}
+CHROOT_DIR=${CHROOT_DIR:-$BUILD/deb/chroot-$CHROOT_SUITE}
 
 # The Debian archive of this machine's apt sources, deb.debian.org without one
 debian_mirror() {
@@ -21,6 +23,46 @@ debian_mirror() {
 	[ -n "$uri" ] || uri=$(awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^https?:/) { print $i; break } }' \
 		/etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | grep -m1 -E '/debian/?$')
 	echo "${uri:-http://deb.debian.org/debian}"
+}
+
+# The security archive of this machine's apt sources, or Debian's
+debian_security_mirror() {
+	local uri
+	uri=$(grep -hoE 'https?://[^ ]*/debian-security/?' /etc/apt/sources.list.d/*.sources \
+		/etc/apt/sources.list.d/*.list /etc/apt/sources.list 2>/dev/null | head -n 1)
+	echo "${uri:-http://deb.debian.org/debian-security}"
+}
+
+# chroot_sources: the chroot's apt sources. This machine's own, with its
+# updates and security suites, when the chroot is of its release; for
+# another release, the same suites of that one, from the same archives.
+chroot_sources() {
+	local f codename
+	codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+	rm -f "$CHROOT_DIR/etc/apt/sources.list"
+	if [ "$codename" != "$CHROOT_SUITE" ]; then
+		cat > "$CHROOT_DIR/etc/apt/sources.list.d/debian.sources" <<-EOF
+			Types: deb
+			URIs: $(debian_mirror)
+			Suites: $CHROOT_SUITE $CHROOT_SUITE-updates
+			Components: main
+			Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+			Types: deb
+			URIs: $(debian_security_mirror)
+			Suites: $CHROOT_SUITE-security
+			Components: main
+			Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+		EOF
+		return
+	fi
+	for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
+		/etc/apt/sources.list; do
+		if [ ! -f "$f" ] || ! grep -qE '^[^#]*(deb|security)\.debian\.org' "$f"; then
+			continue
+		fi
+		cp "$f" "$CHROOT_DIR/etc/apt/sources.list.d/"
+	done
 }
 
 # unmount_below DIR: unmount DIR and every mount below it, deepest first
@@ -53,7 +95,7 @@ chroot_remove() {
 # (debootstrapped first when there is none), with this machine's Debian
 # apt sources and its resolv.conf
 chroot_create() {
-	local tmp=$CHROOT_CACHE.d mirror f
+	local tmp=$CHROOT_CACHE.d mirror
 	chroot_remove || return
 	if [ ! -s "$CHROOT_CACHE" ]; then
 		remove_tree "$tmp" || return
@@ -71,16 +113,8 @@ chroot_create() {
 	fi
 	mkdir -p "$CHROOT_DIR"
 	tar -C "$CHROOT_DIR" -xf "$CHROOT_CACHE" || return
-	# The Debian sources of this machine, with its updates and security
-	# suites, in place of debootstrap's one line
-	for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
-		/etc/apt/sources.list; do
-		if [ ! -f "$f" ] || ! grep -qE '^[^#]*(deb|security)\.debian\.org' "$f"; then
-			continue
-		fi
-		rm -f "$CHROOT_DIR/etc/apt/sources.list"
-		cp "$f" "$CHROOT_DIR/etc/apt/sources.list.d/"
-	done
+	# in place of debootstrap's one line
+	chroot_sources
 	cp -L /etc/resolv.conf "$CHROOT_DIR/etc/resolv.conf"
 }
 
@@ -95,4 +129,16 @@ in_chroot() {
 			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 			DEBIAN_FRONTEND=noninteractive "$@"
 	)
+}
+
+# assert_status_in_chroot: zswapctl status in the chroot reads the host
+# kernel, in text and in JSON, through the fallback: no kernel this runs on
+# has the zswap netlink family but the patched guest
+assert_status_in_chroot() {
+	run -0 in_chroot zswapctl status
+	assert_line --regexp '^source: +fallback$'
+	assert_line --regexp '^compressor: +[a-z0-9-]+$'
+	run -0 in_chroot zswapctl status --json
+	jq -e '.source == "fallback" and (.compressor | type == "string") and (.zswpout | type == "number")' \
+		<<<"$output"
 }

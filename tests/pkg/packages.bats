@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # The Debian packages: "make deb" builds zswapctl, libzswapnl1 and
 # libzswapnl-dev and lintian finds no error in them; apt installs them in a
-# minimal Debian 12 chroot (tests/pkg/chroot.bash), where zswapctl reads the
-# host kernel's zswap through the fallback (no kernel this runs on has the
-# zswap netlink family but the patched guest) and a program builds against
-# libzswapnl-dev. The chroot tests need root and the Debian archive.
+# minimal Debian 12 chroot (tests/pkg/chroot.bash), where the package's
+# units are enabled as debhelper does it and verified by that release's
+# systemd, zswapctl reads the host kernel's zswap through the fallback (no
+# kernel this runs on has the zswap netlink family but the patched guest)
+# and a program builds against libzswapnl-dev. The chroot tests need root
+# and the Debian archive. trixie.bats builds and installs them in Debian 13.
 
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support
@@ -75,6 +77,13 @@ require_chroot() {
 	assert_line --regexp ' \./usr/share/bash-completion/completions/zswapctl$'
 	assert_line --regexp ' \./usr/share/zsh/vendor-completions/_zswapctl$'
 	assert_line --regexp ' \./usr/share/fish/vendor_completions\.d/zswapctl\.fish$'
+	assert_line --regexp ' \./usr/share/man/man5/zswap\.conf\.5\.gz$'
+	# the units, where Debian 12's debhelper puts them (13's: /usr/lib)
+	local unit
+	for unit in zswapctl.service zswapctl-export.service zswapctl-export.timer \
+		swap.d/zswapctl.conf; do
+		assert_line --regexp " \./(usr/)?lib/systemd/system/${unit//./\\.}$"
+	done
 	# the library's version is the package's upstream version (10-usage)
 	local so
 	so=$(dpkg-parsechangelog -l "$TOP/debian/changelog" -SVersion | sed 's/-[^-]*$//; s/\./\\./g')
@@ -116,16 +125,40 @@ require_chroot() {
 	assert_line "libzswapnl1 install ok installed"
 }
 
+@test "the package enables zswapctl.service, ships the export timer disabled, and systemd verifies both" {
+	require_chroot
+	# deb-systemd-helper's links, made at install whether systemd runs or not
+	run -0 in_chroot readlink /etc/systemd/system/sysinit.target.wants/zswapctl.service
+	assert_output --regexp '^/(usr/)?lib/systemd/system/zswapctl\.service$'
+	run in_chroot find /etc/systemd/system -name 'zswapctl-export*'
+	assert_output ""
+	# the installed units, with the installed program, to the release's own
+	# systemd (not in minbase: about 10 MB)
+	run in_chroot apt-get install -y -q --no-install-recommends systemd
+	assert_success
+	run -0 in_chroot systemd-analyze verify --man=no zswapctl.service zswapctl-export.service \
+		zswapctl-export.timer
+	assert_output ""
+	printf '%s\n' '[Swap]' 'What=/dev/zram9' > "$CHROOT_DIR/etc/systemd/system/dev-zram9.swap"
+	run -0 in_chroot systemd-analyze verify --man=no dev-zram9.swap
+	rm "$CHROOT_DIR/etc/systemd/system/dev-zram9.swap"
+	assert_output ""
+}
+
+@test "zswapctl apply --dry-run in the chroot reads /etc/zswap.conf and the host kernel" {
+	require_chroot
+	# --dry-run only: the chroot's /sys is this machine's
+	printf '%s\n' 'max_pool_percent = 21' > "$CHROOT_DIR/etc/zswap.conf"
+	run -0 in_chroot zswapctl apply --dry-run
+	rm "$CHROOT_DIR/etc/zswap.conf"
+	assert_output --regexp '^max_pool_percent: [0-9]+ (-> 21 \(|\(unchanged, )/etc/zswap\.conf:1\)$'
+}
+
 @test "zswapctl status in the chroot reads the host kernel through the fallback" {
 	require_chroot
 	run -0 in_chroot zswapctl --version
 	assert_output --regexp '^zswapctl [0-9.]+ \(libzswapnl 1\.1'
-	run -0 in_chroot zswapctl status
-	assert_line --regexp '^source: +fallback$'
-	assert_line --regexp '^compressor: +[a-z0-9-]+$'
-	run -0 in_chroot zswapctl status --json
-	jq -e '.source == "fallback" and (.compressor | type == "string") and (.zswpout | type == "number")' \
-		<<<"$output"
+	assert_status_in_chroot
 }
 
 @test "the installed completions and man pages are where their programs look" {

@@ -32,17 +32,6 @@ nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 # The source this kernel gets with --source auto
 auto_source() { is_patched && echo netlink || echo fallback; }
 
-# Every zswap parameter as NAME=VALUE lines, to see that nothing changed
-params_snapshot() { grep -r . "$ZSWAP_PARAMS" | sort; }
-
-# assert_one_line_error REGEX, after `run --separate-stderr`
-assert_one_line_error() {
-	[ "${#stderr_lines[@]}" -eq 1 ] ||
-		fail "expected one line on stderr, got ${#stderr_lines[@]}: $stderr"
-	[[ ${stderr_lines[0]} =~ ^zswapctl:\ .*$1 ]] ||
-		fail "stderr '${stderr_lines[0]}' does not match 'zswapctl: .*$1'"
-}
-
 # A cgroup "zc" with memory enabled below it and a child "zc/inner" that
 # holds 64 MiB of mixed pages through a 16 MiB limit, most of it in zswap.
 hold_in_zswap() {

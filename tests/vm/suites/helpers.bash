@@ -165,3 +165,15 @@ set_pair() {
 	set_param zpool "$1" && set_param compressor "$2" &&
 		[ "$(zswap_param zpool)" = "$1" ] && [ "$(zswap_param compressor)" = "$2" ]
 }
+
+# Every zswap parameter as NAME=VALUE lines, to see that nothing changed
+params_snapshot() { grep -r . "$ZSWAP_PARAMS" | sort; }
+
+# assert_one_line_error REGEX, after `run --separate-stderr`: one line on
+# stderr, "zswapctl: ..." matching REGEX
+assert_one_line_error() {
+	[ "${#stderr_lines[@]}" -eq 1 ] ||
+		fail "expected one line on stderr, got ${#stderr_lines[@]}: $stderr"
+	[[ ${stderr_lines[0]} =~ ^zswapctl:\ .*$1 ]] ||
+		fail "stderr '${stderr_lines[0]}' does not match 'zswapctl: .*$1'"
+}
