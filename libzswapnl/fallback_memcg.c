@@ -164,47 +164,69 @@ int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
 	return 0;
 }
 
+/* Why a file's figure is unknown: a value of the wrong kind is -EBADMSG */
+static int file_error(int ret)
+{
+	return ret == -EINVAL || ret == -EOVERFLOW ? -EBADMSG : ret;
+}
+
+/* The lines of memory.stat the fallback reads; zswapped is in bytes */
+static const struct {
+	const char *key;
+	enum zswapnl_memcg_field field;
+	size_t offset;
+	bool in_bytes;
+} stat_lines[] = {
+	{ "zswapped", ZSWAPNL_M_STORED_PAGES, offsetof(struct zswapnl_memcg, stored_pages), true },
+	{ "zswpin", ZSWAPNL_M_ZSWPIN, offsetof(struct zswapnl_memcg, zswpin), false },
+	{ "zswpout", ZSWAPNL_M_ZSWPOUT, offsetof(struct zswapnl_memcg, zswpout), false },
+	/* Since Linux 6.8 */
+	{ "zswpwb", ZSWAPNL_M_ZSWPWB, offsetof(struct zswapnl_memcg, zswpwb), false },
+};
+
 /* The figures of the memcg whose folder is open as @dirfd */
 static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
 {
-	char buf[64], *text;
+	char buf[64], *text = NULL;
 	uint64_t val;
+	size_t i;
+	int ret;
 
-	if (!znl_read_u64_at(dirfd, "memory.zswap.current", &m->compressed_bytes))
+	ret = znl_read_u64_at(dirfd, "memory.zswap.current", &val);
+	if (!ret) {
+		m->compressed_bytes = val;
 		m->known |= ZNL_BIT(ZSWAPNL_M_COMPRESSED_BYTES);
-	else
-		m->compressed_bytes = 0;
+	} else {
+		znl_memcg_unknown(m, ZSWAPNL_M_COMPRESSED_BYTES, file_error(ret));
+	}
 
-	if (!znl_read_line_at(dirfd, "memory.zswap.max", buf, sizeof(buf))) {
-		if (!strcmp(buf, "max")) {
-			m->zswap_max = ZSWAPNL_MAX;
-			m->known |= ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX);
-		} else if (!znl_parse_u64(buf, &m->zswap_max)) {
-			m->known |= ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX);
-		} else {
-			m->zswap_max = 0;
+	ret = znl_read_line_at(dirfd, "memory.zswap.max", buf, sizeof(buf));
+	if (!ret && !strcmp(buf, "max"))
+		val = ZSWAPNL_MAX;
+	else if (!ret)
+		ret = znl_parse_u64(buf, &val);
+	if (!ret) {
+		m->zswap_max = val;
+		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX);
+	} else {
+		znl_memcg_unknown(m, ZSWAPNL_M_ZSWAP_MAX, file_error(ret));
+	}
+
+	/* No cgroup file counts them */
+	znl_memcg_unknown(m, ZSWAPNL_M_ZERO_PAGES, -EOPNOTSUPP);
+
+	ret = znl_read_text_at(dirfd, "memory.stat", &text, NULL);
+	for (i = 0; i < ZNL_ARRAY_SIZE(stat_lines); i++) {
+		int line = ret ?: znl_kv_u64(text, stat_lines[i].key, &val);
+
+		if (line) {
+			znl_memcg_unknown(m, stat_lines[i].field, file_error(line));
+			continue;
 		}
-	}
-
-	if (znl_read_text_at(dirfd, "memory.stat", &text, NULL))
-		return;
-	/* "zswapped" is in bytes of the pages stored */
-	if (!znl_kv_u64(text, "zswapped", &val)) {
-		m->stored_pages = val / h->page_size;
-		m->known |= ZNL_BIT(ZSWAPNL_M_STORED_PAGES);
-	}
-	if (!znl_kv_u64(text, "zswpin", &val)) {
-		m->zswpin = val;
-		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPIN);
-	}
-	if (!znl_kv_u64(text, "zswpout", &val)) {
-		m->zswpout = val;
-		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPOUT);
-	}
-	/* Since Linux 6.8 */
-	if (!znl_kv_u64(text, "zswpwb", &val)) {
-		m->zswpwb = val;
-		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPWB);
+		if (stat_lines[i].in_bytes)
+			val /= h->page_size;
+		memcpy((char *)m + stat_lines[i].offset, &val, sizeof(val));
+		m->known |= ZNL_BIT(stat_lines[i].field);
 	}
 	free(text);
 }

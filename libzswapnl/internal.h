@@ -142,8 +142,18 @@ struct znl_global_desc {
 
 /* The entry at @index, in the order to show them, or NULL past the last */
 const struct znl_global_desc *znl_global_desc(size_t index);
+/* The entry of @field */
+const struct znl_global_desc *znl_global_desc_of(enum zswapnl_global_field field);
 /* Set a number field (u64, u32 or bool) and its known bit */
 void znl_global_set_u64(struct zswapnl_global *g, const struct znl_global_desc *d, uint64_t val);
+/* The same for a name, which fits its field; its known bit */
+void znl_global_set_name(struct zswapnl_global *g, const struct znl_global_desc *d,
+			 const char *name);
+/*
+ * Why @field, not known, is not (a negative errno: zswapnl_global_unknown()
+ * says what each means); a field set since is known and keeps none
+ */
+void znl_global_unknown(struct zswapnl_global *g, enum zswapnl_global_field field, int error);
 void znl_global_mask_known(struct zswapnl_global *g);
 
 /* structs.c: struct_size checks and copies */
@@ -151,6 +161,8 @@ int znl_check_size(uint32_t size, size_t min, const char *what, struct zswapnl_e
 void znl_copy_out(void *dst, const void *src, size_t src_size);
 void znl_memcg_reset(struct zswapnl_memcg *m);
 void znl_memcg_mask_known(struct zswapnl_memcg *m);
+/* As znl_global_unknown(), for a memcg's field */
+void znl_memcg_unknown(struct zswapnl_memcg *m, enum zswapnl_memcg_field field, int error);
 
 /*
  * A policy: the attribute types of a message or a nest, indexed by type,

@@ -325,10 +325,10 @@ out:
 	return ret;
 }
 
-static int show(struct cgroups_opts *o)
+static int show(const struct zswapnl *nl, struct cgroups_opts *o)
 {
 	struct cgroups_view *v = &o->view;
-	char note[256];
+	char note[1024];
 	int ret;
 
 	if (o->tree) {
@@ -343,10 +343,8 @@ static int show(struct cgroups_opts *o)
 	ret = cgroups_print_table(v, stdout);
 	/* A note for people: --raw and --noheadings are for scripts */
 	if (!ret && !v->raw && !v->noheadings &&
-	    unknown_note_cgroups(v, note, sizeof(note))) {
-		ret = escape_fputs(note, 0, stdout);
-		putchar('\n');
-	}
+	    unknown_note_cgroups(nl, v, note, sizeof(note)))
+		ret = unknown_note_print(note, stdout);
 	return ret;
 }
 
@@ -368,7 +366,7 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 		if (v->rows) {
 			v->rows[0] = &one;
 			v->nrows = 1;
-			ret = show(o);
+			ret = show(nl, o);
 		} else {
 			ret = -ENOMEM;
 		}
@@ -401,7 +399,7 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 		}
 		goto free_list;
 	}
-	ret = show(o);
+	ret = show(nl, o);
 free_list:
 	zswapnl_memcg_list_free(&list);
 out:
