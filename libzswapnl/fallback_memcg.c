@@ -313,26 +313,38 @@ struct walk {
 	struct zswapnl_memcg_list *list;
 	size_t cap;
 	struct zswapnl_error *err;
+	/* The folders that could not be opened, the first error, some paths */
+	size_t skipped;
+	int skip_error;
+	char skip_paths[160];
 };
 
-/* The names of the subfolders of the folder open as @fd: 0 or -ENOMEM */
+/*
+ * The names of the subfolders of the folder open as @fd: 0, or a negative
+ * errno, with those read before it in @f
+ */
 static int read_subfolders(int fd, struct frame *f)
 {
 	struct dirent *de;
 	size_t cap = 0;
 	char **bigger;
 	DIR *dir;
-	int dfd;
+	int dfd, ret;
 
 	dfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 	if (dfd < 0)
-		return errno == ENOMEM ? -ENOMEM : 0;
+		return -errno;
 	dir = fdopendir(dfd);
 	if (!dir) {
+		ret = -errno;
 		close(dfd);
-		return errno == ENOMEM ? -ENOMEM : 0;
+		return ret;
 	}
-	while ((de = readdir(dir))) {
+	for (;;) {
+		errno = 0;
+		de = readdir(dir);
+		if (!de)
+			break;
 		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
 			continue;
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
@@ -349,8 +361,9 @@ static int read_subfolders(int fd, struct frame *f)
 			break;
 		f->nnames++;
 	}
+	ret = de ? -ENOMEM : -errno;
 	closedir(dir);
-	return de ? -ENOMEM : 0;
+	return ret;
 }
 
 static void close_frame(struct walk *w, struct frame *f)
@@ -384,10 +397,54 @@ static void pop_frame(struct walk *w)
 	free(f->names);
 }
 
+/*
+ * The folder @name in the first @rel_len bytes of w->rel could not be
+ * opened ("*": the folder there could not be read): one gone since it was
+ * listed, a file (DT_UNKNOWN), another file system mounted there or a link
+ * is no cgroup this walk was to find; anything else (a folder closed to
+ * this user, no file descriptor left) loses cgroups, which the caller is
+ * to hear of
+ */
+static void skip_folder(struct walk *w, size_t rel_len, const char *name, int error)
+{
+	size_t used = strlen(w->skip_paths);
+
+	if (error == -ENOENT || error == -ENOTDIR || error == -EXDEV || error == -ELOOP)
+		return;
+	if (!w->skipped++)
+		w->skip_error = error;
+	if (used < sizeof(w->skip_paths) - 1)
+		snprintf(w->skip_paths + used, sizeof(w->skip_paths) - used, "%s%.*s/%s",
+			 used ? ", " : "", (int)rel_len, w->rel, name);
+}
+
+/*
+ * What @err says of the folders the walk could not open or read: for a
+ * listing (@code 0, a note), that their cgroups are not in it; for a
+ * lookup by id, that the cgroup may be one of them
+ */
+static int skipped_msg(const struct walk *w, int code)
+{
+	bool denied = w->skip_error == -EACCES || w->skip_error == -EPERM;
+	bool cut = strlen(w->skip_paths) >= sizeof(w->skip_paths) - 1;
+	char why[64], folders[96];
+
+	snprintf(folders, sizeof(folders), "%zu cgroup folder%s could not be opened or read (%s)",
+		 w->skipped, w->skipped == 1 ? "" : "s",
+		 strerror_r(-w->skip_error, why, sizeof(why)));
+	if (code)
+		return znl_err(w->err, code, "id", "not among the cgroups it could see: %s: %s%s",
+			       folders, w->skip_paths, cut ? "..." : "");
+	return znl_err(w->err, 0, NULL, "%s; not listed, with the cgroups below them%s: %s%s",
+		       folders, denied ? " (root, or zswap's netlink family, would list them)" : "",
+		       w->skip_paths, cut ? "..." : "");
+}
+
 /* Enter the folder open as @fd, whose path is the first @rel_len bytes of w->rel */
 static int push_frame(struct walk *w, int fd, const struct stat *st, size_t rel_len)
 {
 	struct frame *f, *bigger;
+	int ret;
 
 	if (w->depth == w->stack_cap) {
 		w->stack_cap = w->stack_cap ? 2 * w->stack_cap : 64;
@@ -402,7 +459,13 @@ static int push_frame(struct walk *w, int fd, const struct stat *st, size_t rel_
 	*f = (struct frame){ .fd = fd, .ino = st->st_ino, .rel_len = rel_len };
 	w->open_fds++;
 	close_over_limit(w, w->depth - 1);
-	return read_subfolders(fd, f);
+	ret = read_subfolders(fd, f);
+	if (ret == -ENOMEM)
+		return ret;
+	/* What it could read of them, it walks */
+	if (ret)
+		skip_folder(w, rel_len, "*", ret);
+	return 0;
 }
 
 /* w->rel gets "/@name" at @len: 0 or -ENOMEM */
@@ -505,13 +568,10 @@ static int walk_step(struct walk *w)
 	fd = open_folder(w, fd, f->names[f->next++], &st);
 	if (fd == -ENOMEM)
 		return fd;
-	/*
-	 * Removed since it was listed, not a folder (DT_UNKNOWN), another file
-	 * system mounted there, or a folder this user may not open: not a
-	 * cgroup it can see
-	 */
-	if (fd < 0)
+	if (fd < 0) {
+		skip_folder(w, f->rel_len, f->names[f->next - 1], fd);
 		return 0;
+	}
 	ret = rel_append(w, f->rel_len, f->names[f->next - 1]);
 	if (!ret)
 		ret = w->visit(w, w->rel, fd, &st, has_memory_stat(fd));
@@ -589,6 +649,9 @@ int znl_fb_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 	if (ret < 0)
 		return ret;
 	znl_list_sort(list);
+	/* A success, with a note in @err for the caller to pass on */
+	if (w.skipped)
+		skipped_msg(&w, 0);
 	return 0;
 }
 
@@ -627,7 +690,10 @@ static int find_cgroup(struct zswapnl *h, const char *cgroot, uint64_t id, struc
 	*w = (struct walk){ .visit = find_visit, .h = h, .id = id, .found_fd = -1,
 			    .err = err };
 	ret = walk(w, cgroot);
-	if (ret >= 0 && !w->found)
+	/* Not among the folders it could open: it may be in one of the others */
+	if (ret >= 0 && !w->found && w->skipped)
+		ret = skipped_msg(w, w->skip_error);
+	else if (ret >= 0 && !w->found)
 		ret = znl_err(err, -ENOENT, "id", "no cgroup with this id");
 	else if (ret >= 0 && !w->found_memcg)
 		ret = znl_err(err, -ENOENT, "id",

@@ -382,6 +382,14 @@ void zswapnl_memcg_free(struct zswapnl_memcg *memcg);
  * second inconsistent dump gives -EAGAIN (the list is then empty; calling
  * again is the remedy). The flag means nothing on a reply that is not a
  * dump, and is ignored there.
+ *
+ * The fallback walks the cgroup2 folders; one it may not open or read (a
+ * folder closed to this user, no file descriptor left) hides its cgroups:
+ * the call returns 0 all the same, with err->code 0 and err->msg saying
+ * how many, why and which ("/a/b" for a folder not opened, "/a/b/" and an
+ * asterisk for one not read), for the caller to pass on, as zswapnl_open()
+ * does for a denied netlink. A lookup by id that does not find the cgroup among the
+ * folders it could open fails with that error rather than -ENOENT.
  */
 int zswapnl_list_memcgs(struct zswapnl *handle, struct zswapnl_memcg_list *list,
 			struct zswapnl_error *err);

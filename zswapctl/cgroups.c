@@ -382,6 +382,9 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 	}
 	if (ret)
 		return zc_lib_error("cannot list cgroups", ret, &err);
+	/* Listed without some folders it could not open: which, on stderr */
+	if (err.msg[0])
+		zc_error("note: %s", err.msg);
 	v->rows = calloc(zswapnl_memcg_list_count(&list) + 1, sizeof(*v->rows));
 	if (!v->rows) {
 		ret = -ENOMEM;

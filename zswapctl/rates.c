@@ -34,6 +34,7 @@ static void sample_free(struct sample *s)
 int sampler_step(struct sampler *sp, struct zswapnl_error *err)
 {
 	struct sample next = { .global.struct_size = sizeof(next.global) };
+	char note[sizeof(sp->cgroups_note)] = "";
 	struct sample *slot;
 	int ret;
 
@@ -41,19 +42,24 @@ int sampler_step(struct sampler *sp, struct zswapnl_error *err)
 	next.mono_ns = monotonic_ns();
 	clock_gettime(CLOCK_REALTIME, &next.wall);
 	ret = zswapnl_get_global(sp->nl, &next.global, err);
-	if (!ret)
+	if (!ret) {
 		ret = zswapnl_list_memcgs(sp->nl, &next.memcgs, err);
+		/* Listed without the folders it could not open: which */
+		if (!ret && err && err->msg[0])
+			snprintf(note, sizeof(note), "%s", err->msg);
+	}
 	/* The global figures are worth showing alone */
 	if (ret == -EOPNOTSUPP) {
-		snprintf(sp->no_cgroups, sizeof(sp->no_cgroups), "%s",
-			 err && err->msg[0] ? err->msg :
-					      "no cgroup v2 hierarchy");
+		snprintf(note, sizeof(note), "no cgroup figures: %s",
+			 err && err->msg[0] ? err->msg : "no cgroup v2 hierarchy");
 		ret = 0;
 	}
 	if (ret) {
 		sample_free(&next);
 		return ret;
 	}
+	sp->note_changed = strcmp(note, sp->cgroups_note);
+	memcpy(sp->cgroups_note, note, sizeof(note));
 	/* The slot that is not the current sample: the previous one, if any */
 	slot = sp->cur == &sp->slots[0] ? &sp->slots[1] : &sp->slots[0];
 	sample_free(slot);

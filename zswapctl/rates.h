@@ -40,11 +40,14 @@ struct sampler {
 	struct sample *cur; /* NULL until the first */
 	uint64_t taken;
 	/*
-	 * Set when there is no cgroup2 hierarchy with the memory controller
-	 * (the library's -EOPNOTSUPP): the samples hold the global figures
-	 * and no cgroups, and this says why
+	 * What the last sample's cgroups lack, "" when nothing: none when
+	 * there is no cgroup2 hierarchy with the memory controller (the
+	 * library's -EOPNOTSUPP: the samples hold the global figures and no
+	 * cgroups), or those of folders it could not open. note_changed is
+	 * set by a sample whose note differs from the one before.
 	 */
-	char no_cgroups[256];
+	char cgroups_note[300];
+	bool note_changed;
 };
 
 void sampler_init(struct sampler *sp, struct zswapnl *nl);
@@ -52,7 +55,7 @@ void sampler_init(struct sampler *sp, struct zswapnl *nl);
 /*
  * Take a new sample; the current one becomes the previous. On failure
  * both stay as they were. 0 or a negative errno, with err filled. No
- * cgroup2 hierarchy is not a failure: see no_cgroups.
+ * cgroup2 hierarchy is not a failure: see cgroups_note.
  */
 int sampler_step(struct sampler *sp, struct zswapnl_error *err);
 

@@ -684,8 +684,8 @@ static int top_run_batch(const struct top_opts *o, struct sampler *sp)
 	ret = sampler_step(sp, &err);
 	if (ret)
 		return zc_lib_error("cannot read zswap", ret, &err);
-	if (sp->no_cgroups[0])
-		zc_error("note: no cgroup figures: %s", sp->no_cgroups);
+	if (sp->cgroups_note[0])
+		zc_error("note: %s", sp->cgroups_note);
 	deadline = sp->cur->mono_ns;
 	while (!o->count || sp->taken <= o->count) {
 		deadline += interval_ns;
@@ -694,6 +694,9 @@ static int top_run_batch(const struct top_opts *o, struct sampler *sp)
 		ret = sampler_step(sp, &err);
 		if (ret)
 			return zc_lib_error("cannot read zswap", ret, &err);
+		/* Said again when it changes: another folder closed, or opened */
+		if (sp->note_changed && sp->cgroups_note[0])
+			zc_error("note: %s", sp->cgroups_note);
 		/* Fell behind (a slow read): keep the interval, not the pace */
 		if (sp->cur->mono_ns > deadline + interval_ns)
 			deadline = sp->cur->mono_ns;
