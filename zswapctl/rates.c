@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rates.h"
+#include "size.h"
 
 #define NSEC_PER_SEC 1000000000ULL
 
@@ -80,15 +81,10 @@ void sampler_free(struct sampler *sp)
 static struct rate rate_of(uint64_t delta, uint64_t elapsed_ns)
 {
 	struct rate r = { 0 };
-	unsigned __int128 num;
 
-	if (!elapsed_ns)
-		return r;
 	/* 128 bits: delta * 100 * 10^9 overflows 64 past 2^27 events */
-	num = (unsigned __int128)delta * 100 * NSEC_PER_SEC + elapsed_ns / 2;
-	num /= elapsed_ns;
-	r.known = true;
-	r.hundredths = num > UINT64_MAX ? UINT64_MAX : (uint64_t)num;
+	r.known = div_round_u64((unsigned __int128)delta * 100 * NSEC_PER_SEC,
+				elapsed_ns, &r.hundredths);
 	return r;
 }
 

@@ -70,7 +70,10 @@ struct rate {
 	uint64_t hundredths;
 };
 
-/* (now - before) / elapsed, 0 if it went backwards; unknown if elapsed is 0 */
+/*
+ * (now - before) / elapsed, 0 if it went backwards; unknown if elapsed is
+ * 0, or if the rate is past 2^64 - 1 hundredths (div_round_u64())
+ */
 struct rate rate_between(uint64_t before, uint64_t now, uint64_t elapsed_ns);
 
 /* "0", "0.4", "9.5", "12", "3071"; "-" when unknown. Returns buf */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "size.h"
 #include "table.h"
 #include "unknown.h"
 
@@ -62,6 +63,7 @@ bool unknown_note_status(const struct zswapnl *nl,
 	const struct zswapnl_global_info *info;
 	struct zswapnl_error why;
 	struct note n;
+	uint64_t ratio;
 	size_t i;
 
 	note_init(&n, buf, len);
@@ -70,13 +72,44 @@ bool unknown_note_status(const struct zswapnl *nl,
 		note_reason(&n,
 			    zswapnl_global_unknown(nl, g, info->field, &why),
 			    &why);
+	/* Both figures known, the pool not empty: only an absurd ratio is '-' */
+	if (zswapnl_global_known(g, ZSWAPNL_G_STORED_PAGES) &&
+	    zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) &&
+	    g->pool_total_size &&
+	    !ratio_hundredths(g->stored_pages, view->page_size,
+			      g->pool_total_size, &ratio))
+		note_add(&n, "the pool ratio is too large to be true: "
+			     "stored pages and pool size disagree");
 	return n.count > 0;
+}
+
+static void memcg_reason(struct note *n, const struct zswapnl *nl,
+			 const struct zswapnl_memcg *m,
+			 enum zswapnl_memcg_field field)
+{
+	struct zswapnl_error why;
+
+	note_reason(n, zswapnl_memcg_unknown(nl, m, field, &why), &why);
+}
+
+/* A RATIO of figures unknown, for their reasons; or of absurd ones */
+static void ratio_reason(struct note *n, const struct zswapnl *nl,
+			 const struct zswapnl_memcg *m)
+{
+	if (!zswapnl_memcg_known(m, ZSWAPNL_M_STORED_PAGES) ||
+	    !zswapnl_memcg_known(m, ZSWAPNL_M_COMPRESSED_BYTES)) {
+		memcg_reason(n, nl, m, ZSWAPNL_M_STORED_PAGES);
+		memcg_reason(n, nl, m, ZSWAPNL_M_COMPRESSED_BYTES);
+	} else if (m->compressed_bytes) {
+		note_add(n, "a ratio too large to be true: stored pages and "
+			    "compressed bytes disagree");
+	}
+	/* Else an empty cgroup, which has no ratio, and that needs no word */
 }
 
 bool unknown_note_cgroups(const struct zswapnl *nl,
 			  const struct cgroups_view *v, char *buf, size_t len)
 {
-	struct zswapnl_error why;
 	struct note n;
 	size_t i, c;
 
@@ -91,26 +124,10 @@ bool unknown_note_cgroups(const struct zswapnl *nl,
 			if (col->kind == KIND_PATH ||
 			    column_value(col, m, &v->ctx, &value))
 				continue;
-			if (col->kind != KIND_RATIO) {
-				note_reason(&n,
-					    zswapnl_memcg_unknown(
-						    nl, m, col->known_bit,
-						    &why),
-					    &why);
-				continue;
-			}
-			/* A ratio of figures unknown, for their reasons */
-			note_reason(&n,
-				    zswapnl_memcg_unknown(
-					    nl, m, ZSWAPNL_M_STORED_PAGES,
-					    &why),
-				    &why);
-			note_reason(&n,
-				    zswapnl_memcg_unknown(
-					    nl, m, ZSWAPNL_M_COMPRESSED_BYTES,
-					    &why),
-				    &why);
-			/* Both known: an empty cgroup has no ratio */
+			if (col->kind == KIND_RATIO)
+				ratio_reason(&n, nl, m);
+			else
+				memcg_reason(&n, nl, m, col->known_bit);
 		}
 	}
 	return n.count > 0;

@@ -53,6 +53,26 @@ debugfs() { cat "${2:-$PATCHED}/sys/kernel/debug/zswap/$1"; }
 	assert_equal "$(jq -r .compression_ratio <<<"$output")" "$want"
 }
 
+@test "a pool ratio past what 64 bits hold is '-' with a note, not a figure cut to fit" {
+	local root dbg
+	root=$(copy_root patched)
+	dbg=$root/sys/kernel/debug/zswap
+	# 2^60 pages in a pool of 1 byte: 2^72 to one
+	echo 1152921504606846976 >"$dbg/stored_pages"
+	echo 1 >"$dbg/pool_total_size"
+	run -0 "$ZSWAPCTL" --sysroot "$root" status
+	assert_line --regexp '^pool ratio: +-$'
+	assert_line --regexp "^note: '-': (.*; )?the pool ratio is too large to be true: stored pages and pool size disagree(;|$)"
+	run -0 "$ZSWAPCTL" --sysroot "$root" status --json
+	assert_equal "$(jq -r '.pool_ratio | type' <<<"$output")" null
+	# A memcg's RATIO the same way
+	echo 1 >"$root/sys/fs/cgroup/work/memory.zswap.current"
+	sed -i 's/^zswapped .*/zswapped 18446744073709551615/' "$root/sys/fs/cgroup/work/memory.stat"
+	run -0 "$ZSWAPCTL" --sysroot "$root" cgroups -o PATH,RATIO /work
+	assert_line --index 1 --regexp '^/work +-$'
+	assert_line --index 2 "note: '-': a ratio too large to be true: stored pages and compressed bytes disagree"
+}
+
 @test "--json is one object with version 1, the source and every documented key" {
 	run -0 zc_patched status --json
 	jq -e . <<<"$output" >/dev/null || fail "not JSON: $output"
