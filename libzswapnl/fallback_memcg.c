@@ -106,8 +106,6 @@ static int cgroup_path_check(const char *path, struct zswapnl_error *err)
 
 	if (!path || !*path)
 		return znl_err(err, -EINVAL, "path", "no cgroup path given");
-	if (strlen(path) >= PATH_MAX)
-		return znl_err(err, -ENAMETOOLONG, "path", "the cgroup path is too long");
 	while (*p) {
 		while (*p == '/')
 			p++;
@@ -143,25 +141,76 @@ static void normalize(const char *in, char *out)
 
 /*
  * The folder of cgroup @path below @cgroot, for both sources' by-path
- * lookups: @rel (PATH_MAX + 1 bytes, as normalize() may add a leading '/')
- * gets the normalized path, @dir (PATH_MAX bytes) the folder, @st its stat.
+ * lookups, opened a component at a time from the root's folder, as the
+ * walk opens folders: a cgroup name may be 255 bytes and the tree as deep
+ * as its owner likes, so that its path may be far longer than PATH_MAX,
+ * and a cgroup a listing shows can be asked for by its path. No link is
+ * followed and no other file system entered. Its fd, with *@rel (to free)
+ * the normalized path and @st its stat, or a negative errno.
  */
-int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
-		   struct stat *st, struct zswapnl_error *err)
+int znl_cgroup_open(const char *cgroot, const char *path, char **rel, struct stat *st,
+		    struct zswapnl_error *err)
 {
-	int ret;
+	char *name, *end;
+	char why[64];
+	dev_t dev;
+	int fd, next, ret;
 
+	*rel = NULL;
 	ret = cgroup_path_check(path, err);
 	if (ret)
 		return ret;
-	normalize(path, rel);
-	if (snprintf(dir, PATH_MAX, "%s%s", cgroot, rel) >= PATH_MAX)
-		return znl_err(err, -ENAMETOOLONG, "path", "the cgroup path is too long");
-	if (stat(dir, st))
-		return znl_err(err, -errno, "path", "no cgroup %s", rel);
-	if (!S_ISDIR(st->st_mode))
-		return znl_err(err, -ENOTDIR, "path", "%s is not a cgroup", rel);
-	return 0;
+	*rel = malloc(strlen(path) + 2);
+	name = malloc(strlen(path) + 1);
+	if (!*rel || !name) {
+		ret = znl_err(err, -ENOMEM, NULL, "out of memory");
+		goto fail;
+	}
+	normalize(path, *rel);
+	fd = open(cgroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, st)) {
+		ret = znl_err_sys(err, -errno, NULL, "open", cgroot);
+		if (fd >= 0)
+			close(fd);
+		goto fail;
+	}
+	dev = st->st_dev;
+	for (end = *rel; *end == '/' && end[1];) {
+		size_t len = strcspn(end + 1, "/");
+
+		memcpy(name, end + 1, len);
+		name[len] = '\0';
+		end += 1 + len;
+		next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		ret = next < 0 ? -errno : 0;
+		close(fd);
+		fd = next;
+		if (!ret && fstat(fd, st))
+			ret = -errno;
+		else if (!ret && st->st_dev != dev)
+			ret = -ENOTDIR;
+		if (!ret)
+			continue;
+		if (fd >= 0)
+			close(fd);
+		/* A file, a link, another file system: not a cgroup */
+		if (ret == -ENOTDIR || ret == -ELOOP)
+			ret = znl_err(err, -ENOTDIR, "path", "%s is not a cgroup", *rel);
+		else if (ret == -ENOENT)
+			ret = znl_err(err, ret, "path", "no cgroup %s", *rel);
+		else
+			ret = znl_err(err, ret, "path", "cannot open cgroup %s: %s", *rel,
+				      strerror_r(-ret, why, sizeof(why)));
+		goto fail;
+	}
+	free(name);
+	return fd;
+
+fail:
+	free(name);
+	free(*rel);
+	*rel = NULL;
+	return ret;
 }
 
 /* Why a file's figure is unknown: a value of the wrong kind is -EBADMSG */
@@ -724,27 +773,23 @@ int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
 			     struct zswapnl_error *err)
 {
-	char cgroot[PATH_MAX], rel[PATH_MAX + 1], dir[PATH_MAX];
+	char cgroot[PATH_MAX], *rel;
 	struct stat st;
 	int ret, fd;
 
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
 		return ret;
-	ret = znl_cgroup_dir(cgroot, path, rel, dir, &st, err);
-	if (ret)
-		return ret;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = znl_cgroup_open(cgroot, path, &rel, &st, err);
 	if (fd < 0)
-		return znl_err(err, -errno, "path", "no cgroup %s", rel);
-	if (!has_memory_stat(fd)) {
+		return fd;
+	if (!has_memory_stat(fd))
 		ret = znl_err(err, -ENOENT, "path",
 			      "the memory controller is not enabled for this cgroup");
-		goto out;
-	}
-	ret = read_memcg(h, fd, rel, znl_cgroup_id(fd, &st), m, err);
-out:
+	else
+		ret = read_memcg(h, fd, rel, znl_cgroup_id(fd, &st), m, err);
 	close(fd);
+	free(rel);
 	return ret;
 }
 

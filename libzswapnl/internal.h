@@ -280,8 +280,8 @@ int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapn
 int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 		      struct zswapnl_error *err);
 int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswapnl_error *err);
-int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
-		   struct stat *st, struct zswapnl_error *err);
+int znl_cgroup_open(const char *cgroot, const char *path, char **rel, struct stat *st,
+		    struct zswapnl_error *err);
 uint64_t znl_cgroup_id(int fd, const struct stat *st);
 int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 		     struct zswapnl_error *err);

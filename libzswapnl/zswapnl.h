@@ -361,7 +361,9 @@ int zswapnl_get_global(struct zswapnl *handle, struct zswapnl_global *global,
 		       struct zswapnl_error *err);
 
 /*
- * One memcg by cgroup id, or by its path below the cgroup2 root. The root
+ * One memcg by cgroup id, or by its path below the cgroup2 root, of any
+ * length (opened a folder at a time: a path may be longer than PATH_MAX,
+ * and no link is followed). The root
  * is where /proc/self/mountinfo (under the options' root) says cgroup2 is
  * mounted: /sys/fs/cgroup, or /sys/fs/cgroup/unified on a hybrid host;
  * under a root without that file, /sys/fs/cgroup. Where there is no

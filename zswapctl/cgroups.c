@@ -418,7 +418,7 @@ out:
 int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv)
 {
 	struct cgroups_opts o = { .style = JSON_PRETTY };
-	struct cgroup_ref ref;
+	struct cgroup_ref ref = { 0 };
 	struct zswapnl *nl;
 	int ret;
 
@@ -434,10 +434,11 @@ int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv)
 			return ret;
 	}
 	ret = zc_open(ctl, &nl);
-	if (ret)
-		return ret;
-	o.view.source = zswapnl_source(nl);
-	ret = fetch_and_show(ctl, nl, &o, o.target ? &ref : NULL);
-	zswapnl_close(nl);
+	if (!ret) {
+		o.view.source = zswapnl_source(nl);
+		ret = fetch_and_show(ctl, nl, &o, o.target ? &ref : NULL);
+		zswapnl_close(nl);
+	}
+	cgroup_ref_free(&ref);
 	return ret;
 }

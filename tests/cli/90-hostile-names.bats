@@ -248,6 +248,38 @@ PY
 	assert_output 2f6c6f6e65c3
 }
 
+@test "a path longer than PATH_MAX: selected by that path, in cgroups and set" {
+	local long path i
+	long=$(printf 'L%.0s' {1..254})
+	path=
+	for ((i = 0; i < 20; i++)); do
+		path=$path/$long$((i % 10))
+	done
+	[ "${#path}" -gt 4096 ] || fail "the path is not longer than PATH_MAX"
+	capture zh cgroups --raw --noheadings -o PATH "$path"
+	assert_equal "$(cat "$OUT")" "$path"
+	# and by its full path below the mount point, with what is below it
+	capture zh cgroups --raw --noheadings -o PATH --tree "/sys/fs/cgroup${path%/*}"
+	assert_equal "$(wc -l <"$OUT")" 2
+	# a path through it that is not there is not there
+	run -1 --separate-stderr zh cgroups "$path/nope"
+	assert_one_line_error "no cgroup '/L"
+	# set: the deepest folder gets a memory.zswap.max for the test, a
+	# folder at a time, as no path may be that long
+	deepest() {
+		cd "$HOSTILE/sys/fs/cgroup" || return
+		for ((i = 0; i < 20; i++)); do
+			cd -- "$long$((i % 10))" || return
+		done
+		"$@"
+	}
+	(deepest eval 'echo max >memory.zswap.max') || fail "cannot reach the deepest folder"
+	capture zh set cgroup "$path" max 1M
+	[[ $(cat "$OUT") == *" max: max -> 1048576 (1 MiB)" ]] || fail "set said: $(cat "$OUT")"
+	assert_equal "$(deepest cat memory.zswap.max)" 1048576
+	(deepest rm memory.zswap.max)
+}
+
 @test "cgroups as text: aligned, --tree, --raw, -o: no control byte, every cgroup a row" {
 	local args locale
 	for locale in C.UTF-8 C; do
