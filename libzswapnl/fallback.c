@@ -125,9 +125,9 @@ static void read_meminfo(struct zswapnl *h, const char *text, const struct znl_g
 	if (g->known & ZNL_BIT(d->info.field) || znl_kv_u64(text, d->meminfo, &kb) ||
 	    kb > UINT64_MAX / 1024)
 		return;
-	if (d->info.unit == ZSWAPNL_UNIT_PAGES)
+	if (d->info.unit == ZSWAPNL_UNIT_PAGES && h->page_size)
 		znl_global_set_u64(g, d, kb * 1024 / h->page_size);
-	else
+	else if (d->info.unit != ZSWAPNL_UNIT_PAGES)
 		znl_global_set_u64(g, d, kb * 1024);
 }
 
@@ -167,6 +167,11 @@ static void read_pool_limit(struct zswapnl *h, struct zswapnl_global *g)
 	/* Without max_pool_percent, for the reason it has */
 	if (!(g->known & ZNL_BIT(ZSWAPNL_G_MAX_POOL_PERCENT))) {
 		znl_global_unknown(g, f, g->unknown[ZSWAPNL_G_MAX_POOL_PERCENT]);
+		return;
+	}
+	/* It is a whole number of pages */
+	if (!h->page_size) {
+		znl_global_unknown(g, f, h->page_size_error);
 		return;
 	}
 	ret = znl_path(h, path, sizeof(path), "/proc/meminfo");

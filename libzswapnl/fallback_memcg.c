@@ -272,6 +272,10 @@ static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
 			znl_memcg_unknown(m, stat_lines[i].field, file_error(line));
 			continue;
 		}
+		if (stat_lines[i].in_bytes && !h->page_size) {
+			znl_memcg_unknown(m, stat_lines[i].field, h->page_size_error);
+			continue;
+		}
 		if (stat_lines[i].in_bytes)
 			val /= h->page_size;
 		memcpy((char *)m + stat_lines[i].offset, &val, sizeof(val));

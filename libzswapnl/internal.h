@@ -93,7 +93,13 @@ struct znl_transport {
 struct zswapnl {
 	enum zswapnl_source source;
 	char *root;		/* prefix of every path: "" for "/" */
+	/*
+	 * The page size of the system the handle reads: the running one's,
+	 * or the recorded tree's; 0 when the tree does not say, why in
+	 * page_size_error (handle.c)
+	 */
 	long page_size;
+	int page_size_error;
 
 	/* Netlink source only */
 	struct mnl_socket *nl;

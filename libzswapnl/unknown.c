@@ -113,10 +113,12 @@ int zswapnl_global_unknown(const struct zswapnl *handle, const struct zswapnl_gl
 		if (code == -EOPNOTSUPP)
 			return znl_err(why, code, NULL, not_in_family);
 	}
-	/* The pool limit is max_pool_percent of MemTotal */
+	/* The pool limit is max_pool_percent of MemTotal, in whole pages */
 	if (field == ZSWAPNL_G_POOL_LIMIT_BYTES && !from_netlink(handle) &&
 	    !zswapnl_global_known(global, ZSWAPNL_G_MAX_POOL_PERCENT))
 		return zswapnl_global_unknown(handle, global, ZSWAPNL_G_MAX_POOL_PERCENT, why);
+	if (field == ZSWAPNL_G_POOL_LIMIT_BYTES && handle && !handle->page_size)
+		return zswapnl_page_size(handle, NULL, why);
 
 	/* "/proc/vmstat zswpin": the file, and its line */
 	snprintf(path, sizeof(path), "%s", d->info.file ? d->info.file : "?");
@@ -190,6 +192,9 @@ int zswapnl_memcg_unknown(const struct zswapnl *handle, const struct zswapnl_mem
 	}
 	if (field == ZSWAPNL_M_ZERO_PAGES && code == -EOPNOTSUPP)
 		return znl_err(why, code, NULL, zero_pages);
+	/* memory.stat counts them in bytes */
+	if (field == ZSWAPNL_M_STORED_PAGES && handle && !handle->page_size)
+		return zswapnl_page_size(handle, NULL, why);
 	file = memcg_file(field, &key);
 	if (!file)
 		return znl_err(why, code, NULL, "nothing says why");

@@ -267,6 +267,17 @@ int zswapnl_memcg_unknown(const struct zswapnl *handle, const struct zswapnl_mem
 			  enum zswapnl_memcg_field field, struct zswapnl_error *why);
 
 /*
+ * The page size of the system @handle reads, in *@size: the running
+ * system's over netlink and under the root "/", the KernelPageSize of
+ * <root>/proc/self/smaps under another root (a tree recorded on a system
+ * of 64 KiB pages has them). 0, or for a tree that does not say, a
+ * negative errno and @why saying so; the figures counted in pages that
+ * the fallback derives from bytes (a memcg's stored pages, the pool
+ * limit) are then unknown for that reason. Since 1.2.
+ */
+int zswapnl_page_size(const struct zswapnl *handle, uint64_t *size, struct zswapnl_error *why);
+
+/*
  * A list of memcgs, filled by zswapnl_list_memcgs(), read with
  * zswapnl_memcg_list_count() and zswapnl_memcg_list_get(), emptied by
  * zswapnl_memcg_list_free(). The library allocates each memcg at the size

@@ -305,7 +305,8 @@ static int cgroups_print_json(const struct cgroups_view *v,
 	size_t i;
 
 	if (!doc || !array || !objs ||
-	    json_add_u64(doc, "page_size", true, v->ctx.page_size) ||
+	    json_add_u64(doc, "page_size", v->ctx.page_size,
+			 v->ctx.page_size) ||
 	    !cJSON_AddItemToObject(doc, "cgroups", array)) {
 		cJSON_Delete(array);
 		goto out;
@@ -423,7 +424,6 @@ int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv)
 	int ret;
 
 	column_list_default(&o.view.cols);
-	o.view.ctx.page_size = zc_page_size();
 	o.view.ctx.size_style = SIZE_SPACED;
 	ret = parse_args(ctl, &o, argc, argv);
 	if (ret)
@@ -436,6 +436,7 @@ int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv)
 	ret = zc_open(ctl, &nl);
 	if (!ret) {
 		o.view.source = zswapnl_source(nl);
+		o.view.ctx.page_size = zc_page_size(nl);
 		ret = fetch_and_show(ctl, nl, &o, o.target ? &ref : NULL);
 		zswapnl_close(nl);
 	}

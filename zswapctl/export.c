@@ -90,7 +90,7 @@ static int take_sample(const struct zswapctl *ctl, bool cgroups,
 		return ret;
 	s->source = zswapnl_source(nl);
 	s->global = global;
-	s->page_size = zc_page_size();
+	s->page_size = zc_page_size(nl);
 	global->struct_size = sizeof(*global);
 	ret = zswapnl_get_global(nl, global, &err);
 	if (ret) {

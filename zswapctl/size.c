@@ -147,6 +147,9 @@ bool div_round_u64(unsigned __int128 num, uint64_t den, uint64_t *quotient)
 bool ratio_hundredths(uint64_t stored_pages, uint64_t page_size,
 		      uint64_t pool_bytes, uint64_t *hundredths)
 {
+	/* The page size of a tree that does not say it */
+	if (!page_size)
+		return false;
 	/* 128 bits: pages * page size * 100 overflows 64 past 2^45 pages */
 	return div_round_u64((unsigned __int128)stored_pages * page_size * 100,
 			     pool_bytes, hundredths);

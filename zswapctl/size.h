@@ -47,8 +47,9 @@ bool div_round_u64(unsigned __int128 num, uint64_t den, uint64_t *quotient);
 
 /*
  * stored_pages * page_size / pool_bytes in hundredths (342 is 3.42).
- * False, and no ratio, when pool_bytes is 0 (nothing to divide by) or the
- * ratio is past 2^64 - 1 hundredths (div_round_u64()).
+ * False, and no ratio, when pool_bytes is 0 (nothing to divide by), the
+ * page size is 0 (not known) or the ratio is past 2^64 - 1 hundredths
+ * (div_round_u64()).
  */
 bool ratio_hundredths(uint64_t stored_pages, uint64_t page_size,
 		      uint64_t pool_bytes, uint64_t *hundredths);

@@ -90,7 +90,7 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 		GLOBAL_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct status_view view = { .page_size = zc_page_size() };
+	struct status_view view = { 0 };
 	struct zswapnl_error err = { 0 };
 	enum status_format format = FORMAT_TEXT;
 	enum json_style style = JSON_PRETTY;
@@ -141,6 +141,7 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 	if (ret)
 		return ret;
 	view.source = zswapnl_source(nl);
+	view.page_size = zc_page_size(nl);
 	view.global.struct_size = sizeof(view.global);
 	ret = zswapnl_get_global(nl, &view.global, &err);
 	if (ret) {

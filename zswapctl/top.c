@@ -858,8 +858,7 @@ void top_order_of(const struct top_opts *o, struct top_order *ord)
 int cmd_top(struct zswapctl *ctl, int argc, char **argv)
 {
 	struct top_opts o = {
-		.ctx = { .page_size = zc_page_size(),
-			 .size_style = SIZE_SPACED },
+		.ctx = { .size_style = SIZE_SPACED },
 		.utf8 = zc_utf8(),
 	};
 	struct sampler sp;
@@ -885,6 +884,7 @@ int cmd_top(struct zswapctl *ctl, int argc, char **argv)
 	if (ret)
 		return ret;
 	o.source = zswapnl_source(nl);
+	o.ctx.page_size = zc_page_size(nl);
 	sampler_init(&sp, nl);
 	ret = o.batch ? top_run_batch(&o, &sp) : top_run_curses(&o, &sp);
 	sampler_free(&sp);

@@ -72,12 +72,18 @@ bool unknown_note_status(const struct zswapnl *nl,
 		note_reason(&n,
 			    zswapnl_global_unknown(nl, g, info->field, &why),
 			    &why);
-	/* Both figures known, the pool not empty: only an absurd ratio is '-' */
-	if (zswapnl_global_known(g, ZSWAPNL_G_STORED_PAGES) &&
-	    zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) &&
-	    g->pool_total_size &&
-	    !ratio_hundredths(g->stored_pages, view->page_size,
-			      g->pool_total_size, &ratio))
+	/*
+	 * The pool ratio of figures known, the pool not empty: the page size
+	 * is unknown, or the ratio absurd
+	 */
+	if (!zswapnl_global_known(g, ZSWAPNL_G_STORED_PAGES) ||
+	    !zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) ||
+	    !g->pool_total_size)
+		return n.count > 0;
+	if (!view->page_size)
+		note_reason(&n, zswapnl_page_size(nl, NULL, &why), &why);
+	else if (!ratio_hundredths(g->stored_pages, view->page_size,
+				   g->pool_total_size, &ratio))
 		note_add(&n, "the pool ratio is too large to be true: "
 			     "stored pages and pool size disagree");
 	return n.count > 0;

@@ -234,6 +234,62 @@ static void memcg_files(void)
 	uncopy();
 }
 
+/*
+ * The page size is the tree's: its proc/self/smaps's KernelPageSize; what
+ * is counted in pages from bytes follows it, and is unknown, for that
+ * reason, where the tree does not say
+ */
+static void page_size(void)
+{
+	const char *root = copy("sysroot-patched"), *msg;
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_memcg_list l;
+	struct zswapnl_error why;
+	char want[8192];
+	struct zswapnl *h;
+	uint64_t size;
+
+	put(root, "/proc/self/smaps", "KernelPageSize:       64 kB\nMMUPageSize:       64 kB\n");
+	h = fb_open(root);
+	CHECK_INT(zswapnl_page_size(h, &size, &why), 0);
+	CHECK_U64(size, 65536);
+	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
+	/* MemTotal 2049260 kB: 32019 pages of 64 KiB, 20% of them 6403 */
+	CHECK_U64(g.pool_limit_bytes, UINT64_C(6403) * 65536);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, NULL), 0);
+	/* /work's zswapped: 38678528 bytes */
+	CHECK_U64(fb_find(&l, "/work")->stored_pages, 38678528 / 65536);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+
+	put(root, "/proc/self/smaps", "KernelPageSize:        3 kB\n");
+	h = fb_open(root);
+	CHECK_INT(zswapnl_page_size(h, &size, &why), -EBADMSG);
+	zswapnl_close(h);
+
+	snprintf(want, sizeof(want), "%s/proc/self/smaps", root);
+	CHECK_INT(unlink(want), 0);
+	h = fb_open(root);
+	CHECK_INT(zswapnl_page_size(h, &size, &why), -ENOENT);
+	snprintf(want, sizeof(want),
+		 "needs the page size, which %s/proc/self/smaps would give: No such file or directory",
+		 root);
+	CHECK_STR(why.msg, want);
+	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
+	CHECK_INT(why_global(h, &g, ZSWAPNL_G_POOL_LIMIT_BYTES, &msg), -ENOENT);
+	CHECK_STR(msg, want);
+	/* debugfs counts them in pages */
+	CHECK(zswapnl_global_known(&g, ZSWAPNL_G_STORED_PAGES));
+	CHECK_INT(zswapnl_list_memcgs(h, &l, NULL), 0);
+	CHECK_INT(zswapnl_memcg_unknown(h, fb_find(&l, "/work"), ZSWAPNL_M_STORED_PAGES, &why),
+		  -ENOENT);
+	CHECK_STR(why.msg, want);
+	CHECK(zswapnl_memcg_known(fb_find(&l, "/work"), ZSWAPNL_M_ZSWPIN));
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+	uncopy();
+}
+
 TAP_CASES(
 	{ "global: a file unreadable, corrupt, out of range, or not on the kernel",
 	  global_files },
@@ -242,4 +298,6 @@ TAP_CASES(
 	{ "global: not root, debugfs not mounted, nothing recorded", global_running_system },
 	{ "memcg: the root's files, zero pages, a corrupt file, an unreadable memory.stat",
 	  memcg_files },
+	{ "the page size of the tree, and what needs it where the tree does not say it",
+	  page_size },
 )
