@@ -425,3 +425,42 @@ hostile_params() {
 	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$HOSTILE" top -b -n 1 -d 0.1 --tree
 	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$HOSTILE" export
 }
+
+
+# asan EXIT ARGS...: zswapctl built with ASan and UBSan (make
+# unit-tests-asan), which stops at the first error or leak with exit 99
+asan() {
+	local want=$1
+	shift
+	run --separate-stderr env ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:exitcode=99 \
+		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 "$ASAN_ZSWAPCTL" "$@"
+	[ "$status" = "$want" ] || fail "exit $status, not $want, from $*: $stderr"
+	! grep -q 'runtime error\|Sanitizer' <<<"$stderr" || fail "$*: $stderr"
+}
+
+@test "ASan and UBSan: every command and output on the hostile tree and the recorded ones" {
+	local root fmt
+	ASAN_ZSWAPCTL=$BUILD/tests/unit-asan/zswapctl
+	[ -x "$ASAN_ZSWAPCTL" ] || fail "no $ASAN_ZSWAPCTL: run make unit-tests-asan"
+	for root in "$HOSTILE" "$TOP/tests/data/sysroot-stock" "$TOP/tests/data/sysroot-6.18"; do
+		for fmt in text json prometheus; do
+			asan 0 --sysroot "$root" status --format "$fmt"
+		done
+		asan 0 --sysroot "$root" cgroups
+		asan 0 --sysroot "$root" cgroups --json --tree
+		asan 0 --sysroot "$root" cgroups --raw -o +ZSWPWB --sort RATIO --reverse
+		asan 0 --sysroot "$root" top -b -n 2 -d 0.1 --tree --filter L
+		asan 0 --sysroot "$root" export
+		asan 0 --sysroot "$root" export --output "$BATS_TEST_TMPDIR/z.prom"
+		asan 3 --sysroot "$root" monitor
+		asan 1 --sysroot "$root" cgroups /nope
+	done
+	root=$(copy_root patched)
+	asan 0 --sysroot "$root" set compressor zstd max-pool-percent 30
+	asan 0 --sysroot "$root" set cgroup /outer max 1M
+	asan 1 --sysroot "$root" set compressor nope
+	# no file it could read: what a tree without zswap's files gives
+	asan 3 --sysroot "$BATS_TEST_TMPDIR" status
+	asan 0 --help
+	asan 1 --bytes=5
+}
