@@ -71,17 +71,21 @@ note_line() {
 	grep '^note:' <<<"$output"
 }
 
+# status_unreadable FILE: status as user nobody on a copy of the patched
+# tree whose FILE (below the root) nobody may read; the root in $SHARED
+status_unreadable() {
+	SHARED=$(shared_root patched)
+	chmod 000 "$SHARED/$1"
+	run -0 as_unprivileged "$ZSWAPCTL" --sysroot "$SHARED" status
+}
+
 @test "status: a parameter file it may not read: '-', and the note names the file and why" {
-	local root
-	root=$(shared_root patched)
-	SHARED=$root
-	chmod 000 "$root/sys/module/zswap/parameters/max_pool_percent"
-	run -0 as_unprivileged "$ZSWAPCTL" --sysroot "$root" status
+	status_unreadable sys/module/zswap/parameters/max_pool_percent
 	assert_line --regexp '^max pool percent: +-$'
 	# The pool limit is max_pool_percent of RAM: unknown for the same reason
 	assert_line --regexp '^pool size: +.* of -$'
 	run note_line
-	assert_output --regexp "^note: '-': (.*; )?cannot read $root/sys/module/zswap/parameters/max_pool_percent: Permission denied(;|$)"
+	assert_output --regexp "^note: '-': (.*; )?cannot read $SHARED/sys/module/zswap/parameters/max_pool_percent: Permission denied(;|$)"
 	# said once, for both figures
 	assert_equal "$(grep -o 'max_pool_percent' <<<"$output" | wc -l)" 1
 }
@@ -98,13 +102,9 @@ note_line() {
 }
 
 @test "status: a /proc/vmstat it may not read: zswpin and zswpout '-', and the note says why" {
-	local root
-	root=$(shared_root patched)
-	SHARED=$root
-	chmod 000 "$root/proc/vmstat"
-	run -0 as_unprivileged "$ZSWAPCTL" --sysroot "$root" status
+	status_unreadable proc/vmstat
 	assert_line --regexp '^zswpin: +-$'
 	assert_line --regexp '^zswpout: +-$'
 	run note_line
-	assert_output --regexp "^note: '-': (.*; )?cannot read $root/proc/vmstat: Permission denied(;|$)"
+	assert_output --regexp "^note: '-': (.*; )?cannot read $SHARED/proc/vmstat: Permission denied(;|$)"
 }
