@@ -102,7 +102,7 @@ int zswapnl_get_memcg(struct zswapnl *handle, uint64_t id, struct zswapnl_memcg 
 static int nl_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
 				struct zswapnl_error *err)
 {
-	char cgroot[PATH_MAX], rel[PATH_MAX + 1], dir[PATH_MAX];
+	char cgroot[PATH_MAX], *rel;
 	struct stat st;
 	uint64_t id;
 	int ret, fd;
@@ -110,14 +110,12 @@ static int nl_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswa
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
 		return ret;
-	ret = znl_cgroup_dir(cgroot, path, rel, dir, &st, err);
-	if (ret)
-		return ret;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = znl_cgroup_open(cgroot, path, &rel, &st, err);
 	if (fd < 0)
-		return znl_err(err, -errno, "path", "no cgroup %s", rel);
+		return fd;
 	id = znl_cgroup_id(fd, &st);
 	close(fd);
+	free(rel);
 	return znl_nl_get_memcg(h, id, m, err);
 }
 

@@ -14,7 +14,7 @@
 #                    UBSan into $(BUILD)/tests/unit-asan/; tests/unit/run-checked
 #                    runs them (and the others plain and under valgrind)
 
-LIBZSWAPNL_VERSION := 1.1.0
+LIBZSWAPNL_VERSION := 1.2.0
 LIBZSWAPNL_SONAME := libzswapnl.so.1
 
 PREFIX ?= /usr/local
@@ -143,7 +143,7 @@ ASAN_NCURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
 ASAN_NCURSES_LIBS := $(or $(shell pkg-config --libs ncursesw 2>/dev/null),-lncursesw)
 
 .PHONY: unit-tests-asan
-unit-tests-asan: $(ASAN_UNIT_BINS)
+unit-tests-asan: $(ASAN_UNIT_BINS) $(ASAN_DIR)/zswapctl
 
 $(ASAN_DIR)/obj/libzswapnl/%.o: libzswapnl/%.c
 	@mkdir -p $(@D)
@@ -179,3 +179,12 @@ $(ASAN_DIR)/zswapctl-%: tests/unit/zswapctl-%.c tests/unit/zswapctl-tap.h \
 		$(ASAN_NCURSES_LIBS)
 
 -include $(ASAN_UNIT_BINS:$(ASAN_DIR)/%=$(ASAN_DIR)/obj/%.d)
+
+# zswapctl itself, built the same way, which tests/cli/92-sanitized.bats
+# runs through every command
+$(ASAN_DIR)/zswapctl: zswapctl/main.c $(ASAN_DIR)/libzswapctl.a $(ASAN_DIR)/libzswapnl.a
+	$(CC) $(ASAN_CFLAGS) -MF $(ASAN_DIR)/obj/zswapctl-main.d -Ilibzswapnl -o $@ $< \
+		$(ASAN_DIR)/libzswapctl.a $(ASAN_DIR)/libzswapnl.a $(MNL_LIBS) -lcjson \
+		$(SMARTCOLS_LIBS) $(ASAN_NCURSES_LIBS)
+
+-include $(ASAN_DIR)/obj/zswapctl-main.d

@@ -51,12 +51,18 @@ static int decode_zswap_attrs(const void *attrs, size_t len, struct zswapnl_glob
 	if (ret)
 		return ret;
 
-	/* The fields the family has, as the table of fields.c gives them */
+	/*
+	 * The fields the family has, as the table of fields.c gives them; one
+	 * it has no attribute for is not to be had from it, one it left out
+	 * this kernel does not have
+	 */
 	for (i = 0; (d = znl_global_desc(i)); i++) {
 		const struct nlattr *attr = d->attr ? tb[d->attr] : NULL;
 
-		if (!attr)
+		if (!attr) {
+			znl_global_unknown(g, d->info.field, d->attr ? -ENOENT : -EOPNOTSUPP);
 			continue;
+		}
 		switch (d->info.unit) {
 		case ZSWAPNL_UNIT_NAME:
 			ret = copy_name((char *)g + d->offset, d->size, attr, d->info.key, err);
@@ -167,10 +173,17 @@ static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memc
 		if (!m->path)
 			return znl_err(err, -ENOMEM, NULL, "out of memory");
 		m->known |= ZNL_BIT(ZSWAPNL_M_PATH);
+	} else {
+		/* Too long for a dump's message: fill_paths() asks by id */
+		znl_memcg_unknown(m, ZSWAPNL_M_PATH, -ENOENT);
 	}
+	/* memory.stat's zswpwb: not in the family */
+	znl_memcg_unknown(m, ZSWAPNL_M_ZSWPWB, -EOPNOTSUPP);
 	for (i = 0; i < ZNL_ARRAY_SIZE(memcg_figures); i++) {
-		if (!tb[memcg_figures[i].attr])
+		if (!tb[memcg_figures[i].attr]) {
+			znl_memcg_unknown(m, memcg_figures[i].field, -ENOENT);
 			continue;
+		}
 		val = mnl_attr_get_u64(tb[memcg_figures[i].attr]);
 		memcpy((char *)m + memcg_figures[i].offset, &val, sizeof(val));
 		m->known |= ZNL_BIT(memcg_figures[i].field);

@@ -6,7 +6,9 @@
  * attribute in the request, or the type of a missing one. The offset is
  * turned into the name of the attribute found there in the request this
  * library sent, as the spec names it. libmnl leaves the extack to its
- * users: mnl_cb_run2()'s NLMSG_ERROR callback (nl.c) hands it to this file.
+ * users: mnl_cb_run2()'s NLMSG_ERROR callback (nl.c) hands it to this file,
+ * which walks its attributes with libmnl's mnl_attr_parse_payload() and
+ * checks them with mnl_attr_validate(), through the policy walk of attr.c.
  */
 
 #include <errno.h>
@@ -64,61 +66,58 @@ static const char *missing_attr(const void *req, size_t req_len, uint32_t type)
 	return znl_attr_name(znl_cmd_attr_set(cmd), type);
 }
 
-/* What the extack TLVs say, as the kernel's YNL library reads them */
-struct extack {
-	const void *req;
-	size_t req_len;
-	const char *msg;
-	const char *attr;
+/*
+ * The attributes of an extended ack, by the names of the kernel's
+ * netlink spec (Documentation/netlink/specs/netlink-raw and YNL): checked
+ * by the policy walk of every other message this library reads (attr.c),
+ * so that an offset of the wrong size, or a message without its NUL, is
+ * refused as YNL refuses it, and never read past. The cookie and the
+ * policy nest are not read.
+ */
+static const struct znl_attr_policy extack_attrs[] = {
+	[NLMSGERR_ATTR_MSG] = { "msg", MNL_TYPE_NUL_STRING },
+	[NLMSGERR_ATTR_OFFS] = { "offs", MNL_TYPE_U32 },
+	[NLMSGERR_ATTR_MISS_TYPE] = { "miss-type", MNL_TYPE_U32 },
+	[NLMSGERR_ATTR_MISS_NEST] = { "miss-nest", MNL_TYPE_U32 },
 };
 
-static int extack_cb(const struct nlattr *attr, void *data)
-{
-	struct extack *x = data;
+static const struct znl_policy extack_policy = ZNL_POLICY(extack_attrs);
 
-	switch (mnl_attr_get_type(attr)) {
-	case NLMSGERR_ATTR_MSG:
-		/* A message without its NUL is ignored, not overread */
-		if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) == 0)
-			x->msg = mnl_attr_get_str(attr);
-		break;
-	case NLMSGERR_ATTR_OFFS:
-		if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
-			return MNL_CB_ERROR;
-		if (x->req)
-			x->attr = attr_at(x->req, x->req_len, mnl_attr_get_u32(attr)) ?: x->attr;
-		break;
-	case NLMSGERR_ATTR_MISS_TYPE:
-		if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
-			return MNL_CB_ERROR;
-		if (x->req)
-			x->attr = missing_attr(x->req, x->req_len, mnl_attr_get_u32(attr)) ?:
-				  x->attr;
-		if (!x->msg)
-			x->msg = "missing attribute";
-		break;
-	}
-	return MNL_CB_OK;
-}
-
+/* @err gets the message the TLVs hold and the attribute of @req they name */
 static int parse_tlvs(const void *tlvs, size_t len, const void *req, size_t req_len,
 		      struct zswapnl_error *err)
 {
-	struct extack x = { .req = req, .req_len = req_len };
+	const struct nlattr *tb[ZNL_ARRAY_SIZE(extack_attrs)];
+	const char *msg = NULL, *attr = NULL;
+	struct zswapnl_error bad;
 	size_t msg_len;
 
-	if (znl_attr_parse(tlvs, len, extack_cb, &x))
+	if (znl_attr_parse_policy(tlvs, len, &extack_policy, tb, &bad)) {
+		znl_err(err, -EBADMSG, bad.attr, "malformed status message: extended ack: %s",
+			strncmp(bad.msg, "malformed message: ", 19) ? bad.msg : bad.msg + 19);
 		return -EBADMSG;
-	if (err) {
-		if (x.msg) {
-			msg_len = ZNL_MIN(strlen(x.msg), sizeof(err->msg) - 1);
-			memcpy(err->msg, x.msg, msg_len);
-			err->msg[msg_len] = '\0';
-		}
-		if (x.attr) {
-			strncpy(err->attr, x.attr, sizeof(err->attr) - 1);
-			err->attr[sizeof(err->attr) - 1] = '\0';
-		}
+	}
+	if (tb[NLMSGERR_ATTR_MSG])
+		msg = mnl_attr_get_str(tb[NLMSGERR_ATTR_MSG]);
+	if (tb[NLMSGERR_ATTR_OFFS] && req)
+		attr = attr_at(req, req_len, mnl_attr_get_u32(tb[NLMSGERR_ATTR_OFFS]));
+	if (tb[NLMSGERR_ATTR_MISS_TYPE]) {
+		if (req)
+			attr = missing_attr(req, req_len,
+					    mnl_attr_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE])) ?: attr;
+		if (!msg)
+			msg = "missing attribute";
+	}
+	if (!err)
+		return 0;
+	if (msg) {
+		msg_len = ZNL_MIN(strlen(msg), sizeof(err->msg) - 1);
+		memcpy(err->msg, msg, msg_len);
+		err->msg[msg_len] = '\0';
+	}
+	if (attr) {
+		strncpy(err->attr, attr, sizeof(err->attr) - 1);
+		err->attr[sizeof(err->attr) - 1] = '\0';
 	}
 	return 0;
 }
@@ -164,10 +163,8 @@ int znl_parse_status(const void *buf, size_t len, const void *req, size_t req_le
 	if (error > 0 || error < -4095)
 		return znl_err(err, -EBADMSG, NULL, "malformed status message: error %d", error);
 	if ((nlh->nlmsg_flags & NLM_F_ACK_TLVS) && tlv_off < payload_len &&
-	    parse_tlvs(payload + tlv_off, payload_len - tlv_off, req, req_len, err)) {
-		znl_err_clear(err);
-		return znl_err(err, -EBADMSG, NULL, "malformed status message: extended ack");
-	}
+	    parse_tlvs(payload + tlv_off, payload_len - tlv_off, req, req_len, err))
+		return -EBADMSG;
 	if (err)
 		err->code = error;
 	return error;

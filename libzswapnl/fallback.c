@@ -14,10 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 
 #include "internal.h"
 
 #define PARAMS_DIR "/sys/module/zswap/parameters"
+
+#ifndef DEBUGFS_MAGIC
+#define DEBUGFS_MAGIC 0x64626720
+#endif
 
 /*
  * A parameter's file: enabled as param_get_bool() shows it (Y or N), a
@@ -29,28 +34,59 @@ static void read_param(struct zswapnl *h, const struct znl_global_desc *d,
 {
 	char path[4096], buf[64];
 	uint64_t v;
+	int ret;
 
-	if (znl_path(h, path, sizeof(path), "%s", d->info.file) ||
-	    znl_read_line(path, buf, sizeof(buf)))
+	ret = znl_path(h, path, sizeof(path), "%s", d->info.file);
+	if (!ret)
+		ret = znl_read_line(path, buf, sizeof(buf));
+	/* Longer than any value of the field, or several lines */
+	if (ret == -EOVERFLOW)
+		ret = d->info.unit == ZSWAPNL_UNIT_NAME ? -ERANGE : -EBADMSG;
+	if (ret) {
+		znl_global_unknown(g, d->info.field, ret);
 		return;
+	}
 	switch (d->info.unit) {
 	case ZSWAPNL_UNIT_BOOL:
 		if (!strcmp(buf, "Y") || !strcmp(buf, "1"))
 			znl_global_set_u64(g, d, 1);
 		else if (!strcmp(buf, "N") || !strcmp(buf, "0"))
 			znl_global_set_u64(g, d, 0);
+		else
+			znl_global_unknown(g, d->info.field, -EBADMSG);
 		break;
 	case ZSWAPNL_UNIT_NAME:
-		if (strlen(buf) < d->size) {
-			memcpy((char *)g + d->offset, buf, strlen(buf) + 1);
-			g->known |= ZNL_BIT(d->info.field);
-		}
+		if (strlen(buf) < d->size)
+			znl_global_set_name(g, d, buf);
+		else
+			znl_global_unknown(g, d->info.field, -ERANGE);
 		break;
 	default:
-		if (!znl_parse_u64(buf, &v) && v <= UINT32_MAX)
+		ret = znl_parse_u64(buf, &v);
+		if (!ret && v > UINT32_MAX)
+			ret = -ERANGE;
+		if (!ret)
 			znl_global_set_u64(g, d, v);
+		else
+			znl_global_unknown(g, d->info.field, ret == -ERANGE ? ret : -EBADMSG);
 		break;
 	}
+}
+
+/*
+ * Why a debugfs file is not there: -ENODEV when debugfs is not mounted on
+ * the running system's /sys/kernel/debug, -ENOENT otherwise (a recorded
+ * tree is no mount: it merely lacks the file)
+ */
+static int debugfs_absent(const struct zswapnl *h)
+{
+	struct statfs sf;
+
+	if (*h->root)
+		return -ENOENT;
+	if (statfs("/sys/kernel/debug", &sf) || sf.f_type != DEBUGFS_MAGIC)
+		return -ENODEV;
+	return -ENOENT;
 }
 
 static void read_debugfs(struct zswapnl *h, const struct znl_global_desc *d,
@@ -58,9 +94,20 @@ static void read_debugfs(struct zswapnl *h, const struct znl_global_desc *d,
 {
 	char path[4096];
 	uint64_t val;
+	int ret;
 
-	if (!znl_path(h, path, sizeof(path), "%s", d->info.file) && !znl_read_u64(path, &val))
+	ret = znl_path(h, path, sizeof(path), "%s", d->info.file);
+	if (!ret)
+		ret = znl_read_u64(path, &val);
+	if (!ret) {
 		znl_global_set_u64(g, d, val);
+		return;
+	}
+	if (ret == -ENOENT)
+		ret = debugfs_absent(h);
+	else if (ret == -EINVAL || ret == -EOVERFLOW)
+		ret = -EBADMSG;
+	znl_global_unknown(g, d->info.field, ret);
 }
 
 /*
@@ -74,12 +121,13 @@ static void read_meminfo(struct zswapnl *h, const char *text, const struct znl_g
 {
 	uint64_t kb;
 
+	/* Where it is not there either, what debugfs said is the reason */
 	if (g->known & ZNL_BIT(d->info.field) || znl_kv_u64(text, d->meminfo, &kb) ||
 	    kb > UINT64_MAX / 1024)
 		return;
-	if (d->info.unit == ZSWAPNL_UNIT_PAGES)
+	if (d->info.unit == ZSWAPNL_UNIT_PAGES && h->page_size)
 		znl_global_set_u64(g, d, kb * 1024 / h->page_size);
-	else
+	else if (d->info.unit != ZSWAPNL_UNIT_PAGES)
 		znl_global_set_u64(g, d, kb * 1024);
 }
 
@@ -111,21 +159,46 @@ static void read_fields(struct zswapnl *h, struct zswapnl_global *g)
  */
 static void read_pool_limit(struct zswapnl *h, struct zswapnl_global *g)
 {
+	const enum zswapnl_global_field f = ZSWAPNL_G_POOL_LIMIT_BYTES;
+	uint64_t kb, pages, bytes;
 	char path[4096], *text;
-	uint64_t kb, pages;
+	int ret;
 
-	if (!(g->known & ZNL_BIT(ZSWAPNL_G_MAX_POOL_PERCENT)) ||
-	    znl_path(h, path, sizeof(path), "/proc/meminfo") || znl_read_text(path, &text, NULL))
+	/* Without max_pool_percent, for the reason it has */
+	if (!(g->known & ZNL_BIT(ZSWAPNL_G_MAX_POOL_PERCENT))) {
+		znl_global_unknown(g, f, g->unknown[ZSWAPNL_G_MAX_POOL_PERCENT]);
 		return;
-	/* A MemTotal no machine has overflows: unknown, not a wrapped value */
-	if (!znl_kv_u64(text, "MemTotal", &kb) && kb <= UINT64_MAX / 1024) {
-		pages = kb * 1024 / h->page_size;
-		if (!__builtin_mul_overflow(pages, (uint64_t)g->max_pool_percent, &pages) &&
-		    !__builtin_mul_overflow(pages / 100, (uint64_t)h->page_size,
-					    &g->pool_limit_bytes))
-			g->known |= ZNL_BIT(ZSWAPNL_G_POOL_LIMIT_BYTES);
 	}
+	/* It is a whole number of pages */
+	if (!h->page_size) {
+		znl_global_unknown(g, f, h->page_size_error);
+		return;
+	}
+	ret = znl_path(h, path, sizeof(path), "/proc/meminfo");
+	if (!ret)
+		ret = znl_read_text(path, &text, NULL);
+	if (ret) {
+		znl_global_unknown(g, f, ret);
+		return;
+	}
+	ret = znl_kv_u64(text, "MemTotal", &kb);
 	free(text);
+	/* Every meminfo has a MemTotal */
+	if (ret == -ENOENT || ret == -EINVAL)
+		ret = -EBADMSG;
+	/* A MemTotal no machine has overflows: unknown, not a wrapped value */
+	if (!ret && kb > UINT64_MAX / 1024)
+		ret = -ERANGE;
+	if (!ret) {
+		pages = kb * 1024 / h->page_size;
+		if (__builtin_mul_overflow(pages, (uint64_t)g->max_pool_percent, &pages) ||
+		    __builtin_mul_overflow(pages / 100, (uint64_t)h->page_size, &bytes))
+			ret = -ERANGE;
+	}
+	if (ret)
+		znl_global_unknown(g, f, ret);
+	else
+		znl_global_set_u64(g, znl_global_desc_of(f), bytes);
 }
 
 int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapnl_error *err)

@@ -106,8 +106,6 @@ static int cgroup_path_check(const char *path, struct zswapnl_error *err)
 
 	if (!path || !*path)
 		return znl_err(err, -EINVAL, "path", "no cgroup path given");
-	if (strlen(path) >= PATH_MAX)
-		return znl_err(err, -ENAMETOOLONG, "path", "the cgroup path is too long");
 	while (*p) {
 		while (*p == '/')
 			p++;
@@ -143,68 +141,145 @@ static void normalize(const char *in, char *out)
 
 /*
  * The folder of cgroup @path below @cgroot, for both sources' by-path
- * lookups: @rel (PATH_MAX + 1 bytes, as normalize() may add a leading '/')
- * gets the normalized path, @dir (PATH_MAX bytes) the folder, @st its stat.
+ * lookups, opened a component at a time from the root's folder, as the
+ * walk opens folders: a cgroup name may be 255 bytes and the tree as deep
+ * as its owner likes, so that its path may be far longer than PATH_MAX,
+ * and a cgroup a listing shows can be asked for by its path. No link is
+ * followed and no other file system entered. Its fd, with *@rel (to free)
+ * the normalized path and @st its stat, or a negative errno.
  */
-int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
-		   struct stat *st, struct zswapnl_error *err)
+int znl_cgroup_open(const char *cgroot, const char *path, char **rel, struct stat *st,
+		    struct zswapnl_error *err)
 {
-	int ret;
+	char *name, *end;
+	char why[64];
+	dev_t dev;
+	int fd, next, ret;
 
+	*rel = NULL;
 	ret = cgroup_path_check(path, err);
 	if (ret)
 		return ret;
-	normalize(path, rel);
-	if (snprintf(dir, PATH_MAX, "%s%s", cgroot, rel) >= PATH_MAX)
-		return znl_err(err, -ENAMETOOLONG, "path", "the cgroup path is too long");
-	if (stat(dir, st))
-		return znl_err(err, -errno, "path", "no cgroup %s", rel);
-	if (!S_ISDIR(st->st_mode))
-		return znl_err(err, -ENOTDIR, "path", "%s is not a cgroup", rel);
-	return 0;
+	*rel = malloc(strlen(path) + 2);
+	name = malloc(strlen(path) + 1);
+	if (!*rel || !name) {
+		ret = znl_err(err, -ENOMEM, NULL, "out of memory");
+		goto fail;
+	}
+	normalize(path, *rel);
+	fd = open(cgroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, st)) {
+		ret = znl_err_sys(err, -errno, NULL, "open", cgroot);
+		if (fd >= 0)
+			close(fd);
+		goto fail;
+	}
+	dev = st->st_dev;
+	for (end = *rel; *end == '/' && end[1];) {
+		size_t len = strcspn(end + 1, "/");
+
+		memcpy(name, end + 1, len);
+		name[len] = '\0';
+		end += 1 + len;
+		next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		ret = next < 0 ? -errno : 0;
+		close(fd);
+		fd = next;
+		if (!ret && fstat(fd, st))
+			ret = -errno;
+		else if (!ret && st->st_dev != dev)
+			ret = -ENOTDIR;
+		if (!ret)
+			continue;
+		if (fd >= 0)
+			close(fd);
+		/* A file, a link, another file system: not a cgroup */
+		if (ret == -ENOTDIR || ret == -ELOOP)
+			ret = znl_err(err, -ENOTDIR, "path", "%s is not a cgroup", *rel);
+		else if (ret == -ENOENT)
+			ret = znl_err(err, ret, "path", "no cgroup %s", *rel);
+		else
+			ret = znl_err(err, ret, "path", "cannot open cgroup %s: %s", *rel,
+				      strerror_r(-ret, why, sizeof(why)));
+		goto fail;
+	}
+	free(name);
+	return fd;
+
+fail:
+	free(name);
+	free(*rel);
+	*rel = NULL;
+	return ret;
 }
+
+/* Why a file's figure is unknown: a value of the wrong kind is -EBADMSG */
+static int file_error(int ret)
+{
+	return ret == -EINVAL || ret == -EOVERFLOW ? -EBADMSG : ret;
+}
+
+/* The lines of memory.stat the fallback reads; zswapped is in bytes */
+static const struct {
+	const char *key;
+	enum zswapnl_memcg_field field;
+	size_t offset;
+	bool in_bytes;
+} stat_lines[] = {
+	{ "zswapped", ZSWAPNL_M_STORED_PAGES, offsetof(struct zswapnl_memcg, stored_pages), true },
+	{ "zswpin", ZSWAPNL_M_ZSWPIN, offsetof(struct zswapnl_memcg, zswpin), false },
+	{ "zswpout", ZSWAPNL_M_ZSWPOUT, offsetof(struct zswapnl_memcg, zswpout), false },
+	/* Since Linux 6.8 */
+	{ "zswpwb", ZSWAPNL_M_ZSWPWB, offsetof(struct zswapnl_memcg, zswpwb), false },
+};
 
 /* The figures of the memcg whose folder is open as @dirfd */
 static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
 {
-	char buf[64], *text;
+	char buf[64], *text = NULL;
 	uint64_t val;
+	size_t i;
+	int ret;
 
-	if (!znl_read_u64_at(dirfd, "memory.zswap.current", &m->compressed_bytes))
+	ret = znl_read_u64_at(dirfd, "memory.zswap.current", &val);
+	if (!ret) {
+		m->compressed_bytes = val;
 		m->known |= ZNL_BIT(ZSWAPNL_M_COMPRESSED_BYTES);
-	else
-		m->compressed_bytes = 0;
+	} else {
+		znl_memcg_unknown(m, ZSWAPNL_M_COMPRESSED_BYTES, file_error(ret));
+	}
 
-	if (!znl_read_line_at(dirfd, "memory.zswap.max", buf, sizeof(buf))) {
-		if (!strcmp(buf, "max")) {
-			m->zswap_max = ZSWAPNL_MAX;
-			m->known |= ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX);
-		} else if (!znl_parse_u64(buf, &m->zswap_max)) {
-			m->known |= ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX);
-		} else {
-			m->zswap_max = 0;
+	ret = znl_read_line_at(dirfd, "memory.zswap.max", buf, sizeof(buf));
+	if (!ret && !strcmp(buf, "max"))
+		val = ZSWAPNL_MAX;
+	else if (!ret)
+		ret = znl_parse_u64(buf, &val);
+	if (!ret) {
+		m->zswap_max = val;
+		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX);
+	} else {
+		znl_memcg_unknown(m, ZSWAPNL_M_ZSWAP_MAX, file_error(ret));
+	}
+
+	/* No cgroup file counts them */
+	znl_memcg_unknown(m, ZSWAPNL_M_ZERO_PAGES, -EOPNOTSUPP);
+
+	ret = znl_read_text_at(dirfd, "memory.stat", &text, NULL);
+	for (i = 0; i < ZNL_ARRAY_SIZE(stat_lines); i++) {
+		int line = ret ?: znl_kv_u64(text, stat_lines[i].key, &val);
+
+		if (line) {
+			znl_memcg_unknown(m, stat_lines[i].field, file_error(line));
+			continue;
 		}
-	}
-
-	if (znl_read_text_at(dirfd, "memory.stat", &text, NULL))
-		return;
-	/* "zswapped" is in bytes of the pages stored */
-	if (!znl_kv_u64(text, "zswapped", &val)) {
-		m->stored_pages = val / h->page_size;
-		m->known |= ZNL_BIT(ZSWAPNL_M_STORED_PAGES);
-	}
-	if (!znl_kv_u64(text, "zswpin", &val)) {
-		m->zswpin = val;
-		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPIN);
-	}
-	if (!znl_kv_u64(text, "zswpout", &val)) {
-		m->zswpout = val;
-		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPOUT);
-	}
-	/* Since Linux 6.8 */
-	if (!znl_kv_u64(text, "zswpwb", &val)) {
-		m->zswpwb = val;
-		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWPWB);
+		if (stat_lines[i].in_bytes && !h->page_size) {
+			znl_memcg_unknown(m, stat_lines[i].field, h->page_size_error);
+			continue;
+		}
+		if (stat_lines[i].in_bytes)
+			val /= h->page_size;
+		memcpy((char *)m + stat_lines[i].offset, &val, sizeof(val));
+		m->known |= ZNL_BIT(stat_lines[i].field);
 	}
 	free(text);
 }
@@ -291,26 +366,38 @@ struct walk {
 	struct zswapnl_memcg_list *list;
 	size_t cap;
 	struct zswapnl_error *err;
+	/* The folders that could not be opened, the first error, some paths */
+	size_t skipped;
+	int skip_error;
+	char skip_paths[160];
 };
 
-/* The names of the subfolders of the folder open as @fd: 0 or -ENOMEM */
+/*
+ * The names of the subfolders of the folder open as @fd: 0, or a negative
+ * errno, with those read before it in @f
+ */
 static int read_subfolders(int fd, struct frame *f)
 {
 	struct dirent *de;
 	size_t cap = 0;
 	char **bigger;
 	DIR *dir;
-	int dfd;
+	int dfd, ret;
 
 	dfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 	if (dfd < 0)
-		return errno == ENOMEM ? -ENOMEM : 0;
+		return -errno;
 	dir = fdopendir(dfd);
 	if (!dir) {
+		ret = -errno;
 		close(dfd);
-		return errno == ENOMEM ? -ENOMEM : 0;
+		return ret;
 	}
-	while ((de = readdir(dir))) {
+	for (;;) {
+		errno = 0;
+		de = readdir(dir);
+		if (!de)
+			break;
 		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
 			continue;
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
@@ -327,8 +414,9 @@ static int read_subfolders(int fd, struct frame *f)
 			break;
 		f->nnames++;
 	}
+	ret = de ? -ENOMEM : -errno;
 	closedir(dir);
-	return de ? -ENOMEM : 0;
+	return ret;
 }
 
 static void close_frame(struct walk *w, struct frame *f)
@@ -362,10 +450,54 @@ static void pop_frame(struct walk *w)
 	free(f->names);
 }
 
+/*
+ * The folder @name in the first @rel_len bytes of w->rel could not be
+ * opened ("*": the folder there could not be read): one gone since it was
+ * listed, a file (DT_UNKNOWN), another file system mounted there or a link
+ * is no cgroup this walk was to find; anything else (a folder closed to
+ * this user, no file descriptor left) loses cgroups, which the caller is
+ * to hear of
+ */
+static void skip_folder(struct walk *w, size_t rel_len, const char *name, int error)
+{
+	size_t used = strlen(w->skip_paths);
+
+	if (error == -ENOENT || error == -ENOTDIR || error == -EXDEV || error == -ELOOP)
+		return;
+	if (!w->skipped++)
+		w->skip_error = error;
+	if (used < sizeof(w->skip_paths) - 1)
+		snprintf(w->skip_paths + used, sizeof(w->skip_paths) - used, "%s%.*s/%s",
+			 used ? ", " : "", (int)rel_len, w->rel, name);
+}
+
+/*
+ * What @err says of the folders the walk could not open or read: for a
+ * listing (@code 0, a note), that their cgroups are not in it; for a
+ * lookup by id, that the cgroup may be one of them
+ */
+static int skipped_msg(const struct walk *w, int code)
+{
+	bool denied = w->skip_error == -EACCES || w->skip_error == -EPERM;
+	bool cut = strlen(w->skip_paths) >= sizeof(w->skip_paths) - 1;
+	char why[64], folders[96];
+
+	snprintf(folders, sizeof(folders), "%zu cgroup folder%s could not be opened or read (%s)",
+		 w->skipped, w->skipped == 1 ? "" : "s",
+		 strerror_r(-w->skip_error, why, sizeof(why)));
+	if (code)
+		return znl_err(w->err, code, "id", "not among the cgroups it could see: %s: %s%s",
+			       folders, w->skip_paths, cut ? "..." : "");
+	return znl_err(w->err, 0, NULL, "%s; not listed, with the cgroups below them%s: %s%s",
+		       folders, denied ? " (root, or zswap's netlink family, would list them)" : "",
+		       w->skip_paths, cut ? "..." : "");
+}
+
 /* Enter the folder open as @fd, whose path is the first @rel_len bytes of w->rel */
 static int push_frame(struct walk *w, int fd, const struct stat *st, size_t rel_len)
 {
 	struct frame *f, *bigger;
+	int ret;
 
 	if (w->depth == w->stack_cap) {
 		w->stack_cap = w->stack_cap ? 2 * w->stack_cap : 64;
@@ -380,7 +512,13 @@ static int push_frame(struct walk *w, int fd, const struct stat *st, size_t rel_
 	*f = (struct frame){ .fd = fd, .ino = st->st_ino, .rel_len = rel_len };
 	w->open_fds++;
 	close_over_limit(w, w->depth - 1);
-	return read_subfolders(fd, f);
+	ret = read_subfolders(fd, f);
+	if (ret == -ENOMEM)
+		return ret;
+	/* What it could read of them, it walks */
+	if (ret)
+		skip_folder(w, rel_len, "*", ret);
+	return 0;
 }
 
 /* w->rel gets "/@name" at @len: 0 or -ENOMEM */
@@ -483,13 +621,10 @@ static int walk_step(struct walk *w)
 	fd = open_folder(w, fd, f->names[f->next++], &st);
 	if (fd == -ENOMEM)
 		return fd;
-	/*
-	 * Removed since it was listed, not a folder (DT_UNKNOWN), another file
-	 * system mounted there, or a folder this user may not open: not a
-	 * cgroup it can see
-	 */
-	if (fd < 0)
+	if (fd < 0) {
+		skip_folder(w, f->rel_len, f->names[f->next - 1], fd);
 		return 0;
+	}
 	ret = rel_append(w, f->rel_len, f->names[f->next - 1]);
 	if (!ret)
 		ret = w->visit(w, w->rel, fd, &st, has_memory_stat(fd));
@@ -567,6 +702,9 @@ int znl_fb_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 	if (ret < 0)
 		return ret;
 	znl_list_sort(list);
+	/* A success, with a note in @err for the caller to pass on */
+	if (w.skipped)
+		skipped_msg(&w, 0);
 	return 0;
 }
 
@@ -605,7 +743,10 @@ static int find_cgroup(struct zswapnl *h, const char *cgroot, uint64_t id, struc
 	*w = (struct walk){ .visit = find_visit, .h = h, .id = id, .found_fd = -1,
 			    .err = err };
 	ret = walk(w, cgroot);
-	if (ret >= 0 && !w->found)
+	/* Not among the folders it could open: it may be in one of the others */
+	if (ret >= 0 && !w->found && w->skipped)
+		ret = skipped_msg(w, w->skip_error);
+	else if (ret >= 0 && !w->found)
 		ret = znl_err(err, -ENOENT, "id", "no cgroup with this id");
 	else if (ret >= 0 && !w->found_memcg)
 		ret = znl_err(err, -ENOENT, "id",
@@ -636,27 +777,23 @@ int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
 			     struct zswapnl_error *err)
 {
-	char cgroot[PATH_MAX], rel[PATH_MAX + 1], dir[PATH_MAX];
+	char cgroot[PATH_MAX], *rel;
 	struct stat st;
 	int ret, fd;
 
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
 		return ret;
-	ret = znl_cgroup_dir(cgroot, path, rel, dir, &st, err);
-	if (ret)
-		return ret;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = znl_cgroup_open(cgroot, path, &rel, &st, err);
 	if (fd < 0)
-		return znl_err(err, -errno, "path", "no cgroup %s", rel);
-	if (!has_memory_stat(fd)) {
+		return fd;
+	if (!has_memory_stat(fd))
 		ret = znl_err(err, -ENOENT, "path",
 			      "the memory controller is not enabled for this cgroup");
-		goto out;
-	}
-	ret = read_memcg(h, fd, rel, znl_cgroup_id(fd, &st), m, err);
-out:
+	else
+		ret = read_memcg(h, fd, rel, znl_cgroup_id(fd, &st), m, err);
 	close(fd);
+	free(rel);
 	return ret;
 }
 

@@ -8,6 +8,7 @@
  * a counter is added here, once.
  */
 
+#include <errno.h>
 #include <string.h>
 
 #include "internal.h"
@@ -284,13 +285,15 @@ static const struct znl_global_desc descs[] = {
 
 _Static_assert(ZNL_ARRAY_SIZE(descs) == ZSWAPNL_G_NR_FIELDS,
 	       "every field of struct zswapnl_global has its entry in descs[]");
+_Static_assert(ZSWAPNL_G_NR_FIELDS <= ZSWAPNL_FIELDS_MAX && ZSWAPNL_M_NR_FIELDS <= ZSWAPNL_FIELDS_MAX,
+	       "the known masks and unknown[] have room for every field");
 
 const struct znl_global_desc *znl_global_desc(size_t index)
 {
 	return index < ZNL_ARRAY_SIZE(descs) ? &descs[index] : NULL;
 }
 
-static const struct znl_global_desc *desc_of(enum zswapnl_global_field field)
+const struct znl_global_desc *znl_global_desc_of(enum zswapnl_global_field field)
 {
 	size_t i;
 
@@ -322,12 +325,28 @@ void znl_global_set_u64(struct zswapnl_global *g, const struct znl_global_desc *
 		break;
 	}
 	g->known |= ZNL_BIT(d->info.field);
+	g->unknown[d->info.field] = 0;
+}
+
+void znl_global_set_name(struct zswapnl_global *g, const struct znl_global_desc *d,
+			 const char *name)
+{
+	memcpy((char *)g + d->offset, name, strlen(name) + 1);
+	g->known |= ZNL_BIT(d->info.field);
+	g->unknown[d->info.field] = 0;
+}
+
+/* errno values fit an int16_t: the kernel's end at 4095 */
+void znl_global_unknown(struct zswapnl_global *g, enum zswapnl_global_field field, int error)
+{
+	if (!(g->known & ZNL_BIT(field)))
+		g->unknown[field] = error < -4095 || error >= 0 ? -EIO : error;
 }
 
 bool zswapnl_global_value(const struct zswapnl_global *global, enum zswapnl_global_field field,
 			  uint64_t *value)
 {
-	const struct znl_global_desc *d = desc_of(field);
+	const struct znl_global_desc *d = znl_global_desc_of(field);
 	uint64_t u64;
 	uint32_t u32;
 	bool on;

@@ -29,6 +29,64 @@ static int set_root(struct zswapnl *h, const char *root, struct zswapnl_error *e
 	return 0;
 }
 
+/*
+ * The page size of the system the handle reads. The kernel's family and
+ * the files of "/" are the running system's; a tree under another root
+ * was recorded on a system that may have had other pages (64 KiB on
+ * arm64 or ppc64le), and says which in its proc/self/smaps, as every
+ * process's does: the KernelPageSize of its first mapping. A tree without
+ * one leaves the page size unknown, and what is counted with it.
+ */
+static void find_page_size(struct zswapnl *h)
+{
+	char path[4096], *text;
+	uint64_t kb;
+	int ret;
+
+	h->page_size_error = 0;
+	if (h->source == ZSWAPNL_SOURCE_NETLINK || !*h->root) {
+		h->page_size = sysconf(_SC_PAGESIZE);
+		if (h->page_size <= 0)
+			h->page_size = 4096;
+		return;
+	}
+	h->page_size = 0;
+	ret = znl_path(h, path, sizeof(path), "/proc/self/smaps");
+	if (!ret)
+		ret = znl_read_text(path, &text, NULL);
+	if (!ret) {
+		ret = znl_kv_u64(text, "KernelPageSize", &kb);
+		free(text);
+		/* A power of two from 1 KiB to 1 GiB: no page is of another size */
+		if (ret == -ENOENT || ret == -EINVAL || (!ret && (kb < 1 || kb > (1 << 20) ||
+								  (kb & (kb - 1)))))
+			ret = -EBADMSG;
+	}
+	if (ret)
+		h->page_size_error = ret;
+	else
+		h->page_size = kb * 1024;
+}
+
+int zswapnl_page_size(const struct zswapnl *handle, uint64_t *size, struct zswapnl_error *why)
+{
+	char path[4096], buf[64];
+
+	znl_err_clear(why);
+	if (!handle)
+		return znl_err(why, -EINVAL, NULL, "no handle");
+	if (handle->page_size) {
+		if (size)
+			*size = handle->page_size;
+		return 0;
+	}
+	if (znl_path(handle, path, sizeof(path), "/proc/self/smaps"))
+		snprintf(path, sizeof(path), "/proc/self/smaps");
+	return znl_err(why, handle->page_size_error, NULL,
+		       "needs the page size, which %s would give: %s", path,
+		       strerror_r(-handle->page_size_error, buf, sizeof(buf)));
+}
+
 /* Errors of znl_nl_open() that mean the kernel has no such family */
 static bool family_absent(int ret)
 {
@@ -105,9 +163,6 @@ int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 		return znl_err(err, -ENOMEM, NULL, "out of memory");
 	h->xport = xport;
 	h->xport_data = xport_data;
-	h->page_size = sysconf(_SC_PAGESIZE);
-	if (h->page_size <= 0)
-		h->page_size = 4096;
 	ret = set_root(h, root, err);
 	if (ret)
 		goto fail;
@@ -139,6 +194,7 @@ int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 			goto fail;
 		}
 	}
+	find_page_size(h);
 	*handle = h;
 	return 0;
 

@@ -93,7 +93,13 @@ struct znl_transport {
 struct zswapnl {
 	enum zswapnl_source source;
 	char *root;		/* prefix of every path: "" for "/" */
+	/*
+	 * The page size of the system the handle reads: the running one's,
+	 * or the recorded tree's; 0 when the tree does not say, why in
+	 * page_size_error (handle.c)
+	 */
 	long page_size;
+	int page_size_error;
 
 	/* Netlink source only */
 	struct mnl_socket *nl;
@@ -142,8 +148,18 @@ struct znl_global_desc {
 
 /* The entry at @index, in the order to show them, or NULL past the last */
 const struct znl_global_desc *znl_global_desc(size_t index);
+/* The entry of @field */
+const struct znl_global_desc *znl_global_desc_of(enum zswapnl_global_field field);
 /* Set a number field (u64, u32 or bool) and its known bit */
 void znl_global_set_u64(struct zswapnl_global *g, const struct znl_global_desc *d, uint64_t val);
+/* The same for a name, which fits its field; its known bit */
+void znl_global_set_name(struct zswapnl_global *g, const struct znl_global_desc *d,
+			 const char *name);
+/*
+ * Why @field, not known, is not (a negative errno: zswapnl_global_unknown()
+ * says what each means); a field set since is known and keeps none
+ */
+void znl_global_unknown(struct zswapnl_global *g, enum zswapnl_global_field field, int error);
 void znl_global_mask_known(struct zswapnl_global *g);
 
 /* structs.c: struct_size checks and copies */
@@ -151,6 +167,8 @@ int znl_check_size(uint32_t size, size_t min, const char *what, struct zswapnl_e
 void znl_copy_out(void *dst, const void *src, size_t src_size);
 void znl_memcg_reset(struct zswapnl_memcg *m);
 void znl_memcg_mask_known(struct zswapnl_memcg *m);
+/* As znl_global_unknown(), for a memcg's field */
+void znl_memcg_unknown(struct zswapnl_memcg *m, enum zswapnl_memcg_field field, int error);
 
 /*
  * A policy: the attribute types of a message or a nest, indexed by type,
@@ -268,8 +286,8 @@ int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapn
 int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 		      struct zswapnl_error *err);
 int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswapnl_error *err);
-int znl_cgroup_dir(const char *cgroot, const char *path, char *rel, char *dir,
-		   struct stat *st, struct zswapnl_error *err);
+int znl_cgroup_open(const char *cgroot, const char *path, char **rel, struct stat *st,
+		    struct zswapnl_error *err);
 uint64_t znl_cgroup_id(int fd, const struct stat *st);
 int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 		     struct zswapnl_error *err);

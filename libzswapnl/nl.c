@@ -312,6 +312,15 @@ static void take_dump_intr(void *buf, size_t len, uint32_t seq, bool dump, bool 
  * socket's next dump with EBUSY. No waiting: the kernel queues the next
  * part of a dump within the recvmsg() that makes room for it, so an empty
  * socket means that nothing more is coming.
+ *
+ * Closing the socket and opening another would end the dump too, but it
+ * would also drop the "events" membership and the events queued in the
+ * socket without a word, change the port, and need a socket(), which a
+ * seccomp filter installed since zswapnl_open() may refuse. The one case
+ * a drain leaves a dump open is a dumpit that sent nothing for the reply
+ * timeout (the first part is built within the request's sendmsg()): the
+ * next dump then fails with -EBUSY, which says so, rather than a new
+ * socket hiding a kernel that stopped.
  */
 static void drain_reply(struct zswapnl *h, uint32_t seq)
 {

@@ -49,6 +49,12 @@ void znl_memcg_mask_known(struct zswapnl_memcg *m)
 		m->known &= ~ZNL_BIT(ZSWAPNL_M_ZSWPWB);
 }
 
+void znl_memcg_unknown(struct zswapnl_memcg *m, enum zswapnl_memcg_field field, int error)
+{
+	if (!(m->known & ZNL_BIT(field)))
+		m->unknown[field] = error < -4095 || error >= 0 ? -EIO : error;
+}
+
 void zswapnl_memcg_free(struct zswapnl_memcg *memcg)
 {
 	if (!memcg || memcg->struct_size < offsetof(struct zswapnl_memcg, path) +

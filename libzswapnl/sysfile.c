@@ -237,15 +237,20 @@ void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g)
 	char path[4096], *text = NULL;
 	uint64_t val;
 	size_t i;
+	int ret, line;
 
-	if (!znl_path(h, path, sizeof(path), "/proc/vmstat"))
-		znl_read_text(path, &text, NULL);
+	ret = znl_path(h, path, sizeof(path), "/proc/vmstat");
+	if (!ret)
+		ret = znl_read_text(path, &text, NULL);
 	for (i = 0; (d = znl_global_desc(i)); i++) {
 		if (d->from != ZNL_FROM_VMSTAT)
 			continue;
 		znl_global_set_u64(g, d, 0);
 		g->known &= ~ZNL_BIT(d->info.field);
-		if (text && !znl_kv_u64(text, d->name_in_source, &val))
+		line = ret ?: znl_kv_u64(text, d->name_in_source, &val);
+		if (line)
+			znl_global_unknown(g, d->info.field, line == -EINVAL ? -EBADMSG : line);
+		else
 			znl_global_set_u64(g, d, val);
 	}
 	free(text);

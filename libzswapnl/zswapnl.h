@@ -15,7 +15,8 @@
  *    struct's `known` mask is clear, and its value is 0. A 0 with its bit
  *    set is a real 0. zswapnl_global_known() and zswapnl_memcg_known() test
  *    the bit; they are inline, so they add no symbol to the ABI and serve
- *    code that links no library.
+ *    code that links no library. Why a figure is unknown, and what would
+ *    give it, zswapnl_global_unknown() and zswapnl_memcg_unknown() say.
  *  - Structs start with struct_size, which the caller sets to the size it
  *    was compiled with, so that later versions can grow them: a version
  *    adds fields at the end only, and the library accepts any struct_size
@@ -37,7 +38,10 @@ extern "C" {
  * it runs with may be a later one of the same soname: zswapnl_version().
  */
 #define ZSWAPNL_VERSION_MAJOR 1
-#define ZSWAPNL_VERSION_MINOR 1
+#define ZSWAPNL_VERSION_MINOR 2
+
+/* The most fields a struct's known mask, and its unknown[] since 1.2, have room for */
+#define ZSWAPNL_FIELDS_MAX 64
 
 /* The value of zswap_max for "max" (no limit) */
 #define ZSWAPNL_MAX UINT64_MAX
@@ -123,6 +127,12 @@ struct zswapnl_global {
 	uint64_t decompress_fail;
 	uint64_t stored_incompressible_pages;
 	uint64_t zswpwb;		/* pages written back to swap */
+	/*
+	 * Since 1.2: why each field is unknown, by enum zswapnl_global_field:
+	 * a negative errno, 0 for a known field; zswapnl_global_unknown()
+	 * reads it
+	 */
+	int16_t unknown[ZSWAPNL_FIELDS_MAX];
 };
 
 /* Whether @global has the figure @field: its bit in the known mask */
@@ -160,6 +170,8 @@ struct zswapnl_memcg {
 	uint64_t zswap_max;		/* bytes, or ZSWAPNL_MAX */
 	/* Since 1.1 */
 	uint64_t zswpwb;		/* memory.stat zswpwb: pages written back */
+	/* Since 1.2: as in struct zswapnl_global; zswapnl_memcg_unknown() reads it */
+	int16_t unknown[ZSWAPNL_FIELDS_MAX];
 };
 
 /* Whether @memcg has the figure @field: its bit in the known mask */
@@ -219,6 +231,52 @@ const struct zswapnl_global_info *zswapnl_global_info(size_t index);
 bool zswapnl_global_value(const struct zswapnl_global *global, enum zswapnl_global_field field,
 			  uint64_t *value);
 
+struct zswapnl;
+
+/*
+ * Why @field of @global, which @handle filled, is unknown: 0 when it is
+ * known. Otherwise a negative errno, and @why, when given, gets in its msg
+ * what happened and what would give the figure, in words that do not
+ * name the field (several share them: "needs root (for
+ * /sys/kernel/debug/zswap) or zswap's netlink family"), and in its attr
+ * the field's netlink attribute when the family left it out. The errors:
+ *   -ENOENT      the kernel has no such figure: no such file or /proc
+ *                line (a counter of a later kernel, a parameter a later
+ *                one dropped), no /sys/kernel/debug/zswap, or an
+ *                attribute the family did not send
+ *   -EACCES      this process may not read its file (debugfs is root's)
+ *   -ENODEV      debugfs is not mounted on /sys/kernel/debug
+ *   -EOPNOTSUPP  the handle's source has no such figure (a counter the
+ *                netlink family has no attribute for; a memcg's zero
+ *                pages, which no cgroup file counts)
+ *   -EBADMSG     its file or line holds no value of its kind
+ *   -ERANGE      its value is beyond what the field holds
+ *   -ENODATA     nothing says why: @global is not this library's filling
+ *   other        reading its file failed with that error
+ * @handle may be NULL; the words are then less exact. Since 1.2.
+ */
+int zswapnl_global_unknown(const struct zswapnl *handle, const struct zswapnl_global *global,
+			   enum zswapnl_global_field field, struct zswapnl_error *why);
+
+/*
+ * The same for a memcg's field, as zswapnl_get_memcg() or
+ * zswapnl_list_memcgs() on @handle filled it; the words name no cgroup
+ * ("the root cgroup has no memory.zswap.* files"). Since 1.2.
+ */
+int zswapnl_memcg_unknown(const struct zswapnl *handle, const struct zswapnl_memcg *memcg,
+			  enum zswapnl_memcg_field field, struct zswapnl_error *why);
+
+/*
+ * The page size of the system @handle reads, in *@size: the running
+ * system's over netlink and under the root "/", the KernelPageSize of
+ * <root>/proc/self/smaps under another root (a tree recorded on a system
+ * of 64 KiB pages has them). 0, or for a tree that does not say, a
+ * negative errno and @why saying so; the figures counted in pages that
+ * the fallback derives from bytes (a memcg's stored pages, the pool
+ * limit) are then unknown for that reason. Since 1.2.
+ */
+int zswapnl_page_size(const struct zswapnl *handle, uint64_t *size, struct zswapnl_error *why);
+
 /*
  * A list of memcgs, filled by zswapnl_list_memcgs(), read with
  * zswapnl_memcg_list_count() and zswapnl_memcg_list_get(), emptied by
@@ -272,8 +330,6 @@ struct zswapnl_event {
 	struct zswapnl_global state;	/* counters and parameters after it */
 };
 
-struct zswapnl;
-
 /*
  * The version of the library loaded at run time, as "MAJOR.MINOR.PATCH":
  * the Version of libzswapnl.pc and of the file libzswapnl.so.MAJOR.MINOR.PATCH.
@@ -316,7 +372,9 @@ int zswapnl_get_global(struct zswapnl *handle, struct zswapnl_global *global,
 		       struct zswapnl_error *err);
 
 /*
- * One memcg by cgroup id, or by its path below the cgroup2 root. The root
+ * One memcg by cgroup id, or by its path below the cgroup2 root, of any
+ * length (opened a folder at a time: a path may be longer than PATH_MAX,
+ * and no link is followed). The root
  * is where /proc/self/mountinfo (under the options' root) says cgroup2 is
  * mounted: /sys/fs/cgroup, or /sys/fs/cgroup/unified on a hybrid host;
  * under a root without that file, /sys/fs/cgroup. Where there is no
@@ -337,6 +395,14 @@ void zswapnl_memcg_free(struct zswapnl_memcg *memcg);
  * second inconsistent dump gives -EAGAIN (the list is then empty; calling
  * again is the remedy). The flag means nothing on a reply that is not a
  * dump, and is ignored there.
+ *
+ * The fallback walks the cgroup2 folders; one it may not open or read (a
+ * folder closed to this user, no file descriptor left) hides its cgroups:
+ * the call returns 0 all the same, with err->code 0 and err->msg saying
+ * how many, why and which ("/a/b" for a folder not opened, "/a/b/" and an
+ * asterisk for one not read), for the caller to pass on, as zswapnl_open()
+ * does for a denied netlink. A lookup by id that does not find the cgroup among the
+ * folders it could open fails with that error rather than -ENOENT.
  */
 int zswapnl_list_memcgs(struct zswapnl *handle, struct zswapnl_memcg_list *list,
 			struct zswapnl_error *err);

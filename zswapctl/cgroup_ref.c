@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -50,6 +51,10 @@ int cgroup_ref_parse_under(const char *arg, const char *mount,
 	if (strspn(arg, "0123456789") == strlen(arg))
 		return -EINVAL; /* digits, but too many */
 
+	/* No longer than the argument, and "/" */
+	ref->path = malloc(strlen(arg) + 2);
+	if (!ref->path)
+		return -ENOMEM;
 	/* Copy one component at a time, each after one slash */
 	for (p = strip_mount(arg, mount); *p;) {
 		size_t len;
@@ -63,10 +68,10 @@ int cgroup_ref_parse_under(const char *arg, const char *mount,
 			p += len;
 			continue;
 		}
-		if (len == 2 && p[0] == '.' && p[1] == '.')
+		if (len == 2 && p[0] == '.' && p[1] == '.') {
+			cgroup_ref_free(ref);
 			return -EINVAL;
-		if (n + 1 + len + 1 > sizeof(ref->path))
-			return -ENAMETOOLONG;
+		}
 		ref->path[n++] = '/';
 		memcpy(ref->path + n, p, len);
 		n += len;
@@ -76,6 +81,12 @@ int cgroup_ref_parse_under(const char *arg, const char *mount,
 		ref->path[n++] = '/';
 	ref->path[n] = '\0';
 	return 0;
+}
+
+void cgroup_ref_free(struct cgroup_ref *ref)
+{
+	free(ref->path);
+	ref->path = NULL;
 }
 
 bool cgroup_path_within(const char *path, const char *top)
@@ -103,8 +114,9 @@ int cgroup_arg(const struct zswapctl *ctl, const char *arg,
 	switch (cgroup_ref_parse_under(arg, mnt, ref)) {
 	case 0:
 		return EXIT_OK;
-	case -ENAMETOOLONG:
-		return zc_usage("cgroup path too long: '%.64s...'", arg);
+	case -ENOMEM:
+		zc_error("out of memory");
+		return EXIT_SYSTEM;
 	default:
 		return zc_usage(
 			"invalid cgroup '%s' (a path below %s, or a numeric id above 0)",
@@ -116,12 +128,16 @@ int cgroup_arg(const struct zswapctl *ctl, const char *arg,
 static bool cgroup_folder_exists(const struct zswapctl *ctl, const char *mnt,
 				 const char *path)
 {
-	char dir[CGROUP_PATH_MAX + 2 * PATH_MAX];
 	struct stat st;
+	char *dir;
+	bool found;
 
-	snprintf(dir, sizeof(dir), "%s%s%s", ctl->sysroot ? ctl->sysroot : "",
-		 mnt, path);
-	return !stat(dir, &st) && S_ISDIR(st.st_mode);
+	if (asprintf(&dir, "%s%s%s", ctl->sysroot ? ctl->sysroot : "", mnt,
+		     path) < 0)
+		return false;
+	found = !stat(dir, &st) && S_ISDIR(st.st_mode);
+	free(dir);
+	return found;
 }
 
 /*
@@ -147,8 +163,12 @@ int cgroup_not_found(const struct zswapctl *ctl, const struct cgroup_ref *ref,
 	if (ref->by_id)
 		return zc_usage("no cgroup with id %" PRIu64, ref->id);
 	mount_point(ctl, mnt, sizeof(mnt));
-	/* There, but not a memcg: its parent does not enable "memory" */
-	if (cgroup_folder_exists(ctl, mnt, ref->path))
+	/*
+	 * There, but not a memcg: its parent does not enable "memory" (the
+	 * library says so, whatever the length of the path)
+	 */
+	if (no_memory_controller(err) ||
+	    cgroup_folder_exists(ctl, mnt, ref->path))
 		return zc_usage(
 			"cgroup '%s' has no memory controller: its parent does not enable \"memory\" in cgroup.subtree_control",
 			ref->path);
@@ -160,7 +180,7 @@ int cgroup_lookup(const struct zswapctl *ctl, struct zswapnl *nl,
 		  const struct cgroup_ref *ref, struct zswapnl_memcg *m)
 {
 	struct zswapnl_error err = { 0 };
-	char what[CGROUP_PATH_MAX + 32], mnt[PATH_MAX];
+	char what[PATH_MAX + 32], mnt[PATH_MAX];
 	int ret;
 
 	memset(m, 0, sizeof(*m));

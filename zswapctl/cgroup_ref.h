@@ -12,12 +12,15 @@
 #include "zswapctl.h"
 
 #define CGROUP_ROOT "/sys/fs/cgroup"
-#define CGROUP_PATH_MAX 4096
 
 struct cgroup_ref {
 	bool by_id;
 	uint64_t id;
-	char path[CGROUP_PATH_MAX]; /* "/" or "/a/b", whichever was given */
+	/*
+	 * "/" or "/a/b", whichever was given, owned: cgroup_ref_free(). Of
+	 * any length: a cgroup's path may be far longer than PATH_MAX.
+	 */
+	char *path;
 };
 
 /*
@@ -25,9 +28,10 @@ struct cgroup_ref {
  * else is a path: relative to the cgroup2 root, absolute below it
  * ("/a/b"), or a full path under /sys/fs/cgroup ("/sys/fs/cgroup/a/b").
  * Repeated and trailing slashes and "." go; ".." is refused.
- * Returns 0, -EINVAL or -ENAMETOOLONG.
+ * Returns 0, -EINVAL or -ENOMEM.
  */
 int cgroup_ref_parse(const char *arg, struct cgroup_ref *ref);
+void cgroup_ref_free(struct cgroup_ref *ref);
 
 /*
  * The same where cgroup2 is mounted at @mount ("/sys/fs/cgroup/unified"
@@ -41,7 +45,8 @@ bool cgroup_path_within(const char *path, const char *top);
 
 /*
  * Parse a cgroup argument, a full path being one under the cgroup2 mount
- * point; EXIT_USAGE after a message if it cannot name one, else EXIT_OK.
+ * point; EXIT_USAGE after a message if it cannot name one, EXIT_SYSTEM
+ * when out of memory, else EXIT_OK (free @ref with cgroup_ref_free()).
  */
 int cgroup_arg(const struct zswapctl *ctl, const char *arg,
 	       struct cgroup_ref *ref);

@@ -305,7 +305,8 @@ static int cgroups_print_json(const struct cgroups_view *v,
 	size_t i;
 
 	if (!doc || !array || !objs ||
-	    json_add_u64(doc, "page_size", true, v->ctx.page_size) ||
+	    json_add_u64(doc, "page_size", v->ctx.page_size,
+			 v->ctx.page_size) ||
 	    !cJSON_AddItemToObject(doc, "cgroups", array)) {
 		cJSON_Delete(array);
 		goto out;
@@ -325,10 +326,10 @@ out:
 	return ret;
 }
 
-static int show(struct cgroups_opts *o)
+static int show(const struct zswapnl *nl, struct cgroups_opts *o)
 {
 	struct cgroups_view *v = &o->view;
-	char note[256];
+	char note[1024];
 	int ret;
 
 	if (o->tree) {
@@ -343,10 +344,8 @@ static int show(struct cgroups_opts *o)
 	ret = cgroups_print_table(v, stdout);
 	/* A note for people: --raw and --noheadings are for scripts */
 	if (!ret && !v->raw && !v->noheadings &&
-	    unknown_note_cgroups(v, note, sizeof(note))) {
-		ret = escape_fputs(note, 0, stdout);
-		putchar('\n');
-	}
+	    unknown_note_cgroups(nl, v, note, sizeof(note)))
+		ret = unknown_note_print(note, stdout);
 	return ret;
 }
 
@@ -368,7 +367,7 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 		if (v->rows) {
 			v->rows[0] = &one;
 			v->nrows = 1;
-			ret = show(o);
+			ret = show(nl, o);
 		} else {
 			ret = -ENOMEM;
 		}
@@ -384,6 +383,9 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 	}
 	if (ret)
 		return zc_lib_error("cannot list cgroups", ret, &err);
+	/* Listed without some folders it could not open: which, on stderr */
+	if (err.msg[0])
+		zc_error("note: %s", err.msg);
 	v->rows = calloc(zswapnl_memcg_list_count(&list) + 1, sizeof(*v->rows));
 	if (!v->rows) {
 		ret = -ENOMEM;
@@ -401,7 +403,7 @@ static int fetch_and_show(const struct zswapctl *ctl, struct zswapnl *nl,
 		}
 		goto free_list;
 	}
-	ret = show(o);
+	ret = show(nl, o);
 free_list:
 	zswapnl_memcg_list_free(&list);
 out:
@@ -417,12 +419,11 @@ out:
 int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv)
 {
 	struct cgroups_opts o = { .style = JSON_PRETTY };
-	struct cgroup_ref ref;
+	struct cgroup_ref ref = { 0 };
 	struct zswapnl *nl;
 	int ret;
 
 	column_list_default(&o.view.cols);
-	o.view.ctx.page_size = zc_page_size();
 	o.view.ctx.size_style = SIZE_SPACED;
 	ret = parse_args(ctl, &o, argc, argv);
 	if (ret)
@@ -433,10 +434,12 @@ int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv)
 			return ret;
 	}
 	ret = zc_open(ctl, &nl);
-	if (ret)
-		return ret;
-	o.view.source = zswapnl_source(nl);
-	ret = fetch_and_show(ctl, nl, &o, o.target ? &ref : NULL);
-	zswapnl_close(nl);
+	if (!ret) {
+		o.view.source = zswapnl_source(nl);
+		o.view.ctx.page_size = zc_page_size(nl);
+		ret = fetch_and_show(ctl, nl, &o, o.target ? &ref : NULL);
+		zswapnl_close(nl);
+	}
+	cgroup_ref_free(&ref);
 	return ret;
 }

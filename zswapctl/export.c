@@ -90,7 +90,7 @@ static int take_sample(const struct zswapctl *ctl, bool cgroups,
 		return ret;
 	s->source = zswapnl_source(nl);
 	s->global = global;
-	s->page_size = zc_page_size();
+	s->page_size = zc_page_size(nl);
 	global->struct_size = sizeof(*global);
 	ret = zswapnl_get_global(nl, global, &err);
 	if (ret) {
@@ -105,6 +105,9 @@ static int take_sample(const struct zswapctl *ctl, bool cgroups,
 		ret = zswapnl_list_memcgs(nl, list, &err);
 		if (!ret) {
 			s->memcgs = list;
+			/* Some folders it could not open: which */
+			if (err.msg[0])
+				zc_error("note: %s", err.msg);
 		} else if (ret == -EOPNOTSUPP) {
 			zc_error("note: no cgroup figures: %s", err.msg);
 			ret = EXIT_OK;

@@ -114,11 +114,11 @@ const char *zc_source_name(enum zswapnl_source source)
 	return "unknown";
 }
 
-uint64_t zc_page_size(void)
+uint64_t zc_page_size(const struct zswapnl *nl)
 {
-	long size = sysconf(_SC_PAGESIZE);
+	uint64_t size;
 
-	return size > 0 ? (uint64_t)size : 4096;
+	return zswapnl_page_size(nl, &size, NULL) ? 0 : size;
 }
 
 bool zc_utf8(void)

@@ -204,7 +204,7 @@ static int monitor(struct zswapnl *nl, int sfd, const struct monitor_opts *o)
 
 int cmd_monitor(struct zswapctl *ctl, int argc, char **argv)
 {
-	struct monitor_opts o = { .page_size = zc_page_size() };
+	struct monitor_opts o = { 0 };
 	struct zswapnl *nl;
 	int ret, sfd;
 
@@ -219,6 +219,7 @@ int cmd_monitor(struct zswapctl *ctl, int argc, char **argv)
 		return EXIT_SYSTEM;
 	ret = subscribe(ctl, &nl);
 	if (!ret) {
+		o.page_size = zc_page_size(nl);
 		ret = monitor(nl, sfd, &o);
 		zswapnl_close(nl);
 	}

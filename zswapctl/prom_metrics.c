@@ -192,10 +192,14 @@ static void write_global(const struct metrics_sample *s, FILE *out)
 	char buf[PROM_VALUE_MAX];
 	size_t i;
 
-	prom_family("zswap_page_size_bytes", PROM_GAUGE,
-		    "The page size, to turn page counts into bytes.", out);
-	prom_sample("zswap_page_size_bytes", NULL, 0,
-		    prom_u64(s->page_size, buf, sizeof(buf)), out);
+	/* Left out, as every unknown figure, for a tree that does not say it */
+	if (s->page_size) {
+		prom_family("zswap_page_size_bytes", PROM_GAUGE,
+			    "The page size, to turn page counts into bytes.",
+			    out);
+		prom_sample("zswap_page_size_bytes", NULL, 0,
+			    prom_u64(s->page_size, buf, sizeof(buf)), out);
+	}
 
 	/* The figures of the library's table that have a metric, in its order */
 	for (i = 0; (info = zswapnl_global_info(i)); i++) {

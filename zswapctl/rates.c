@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rates.h"
+#include "size.h"
 
 #define NSEC_PER_SEC 1000000000ULL
 
@@ -34,6 +35,7 @@ static void sample_free(struct sample *s)
 int sampler_step(struct sampler *sp, struct zswapnl_error *err)
 {
 	struct sample next = { .global.struct_size = sizeof(next.global) };
+	char note[sizeof(sp->cgroups_note)] = "";
 	struct sample *slot;
 	int ret;
 
@@ -41,19 +43,24 @@ int sampler_step(struct sampler *sp, struct zswapnl_error *err)
 	next.mono_ns = monotonic_ns();
 	clock_gettime(CLOCK_REALTIME, &next.wall);
 	ret = zswapnl_get_global(sp->nl, &next.global, err);
-	if (!ret)
+	if (!ret) {
 		ret = zswapnl_list_memcgs(sp->nl, &next.memcgs, err);
+		/* Listed without the folders it could not open: which */
+		if (!ret && err && err->msg[0])
+			snprintf(note, sizeof(note), "%s", err->msg);
+	}
 	/* The global figures are worth showing alone */
 	if (ret == -EOPNOTSUPP) {
-		snprintf(sp->no_cgroups, sizeof(sp->no_cgroups), "%s",
-			 err && err->msg[0] ? err->msg :
-					      "no cgroup v2 hierarchy");
+		snprintf(note, sizeof(note), "no cgroup figures: %s",
+			 err && err->msg[0] ? err->msg : "no cgroup v2 hierarchy");
 		ret = 0;
 	}
 	if (ret) {
 		sample_free(&next);
 		return ret;
 	}
+	sp->note_changed = strcmp(note, sp->cgroups_note);
+	memcpy(sp->cgroups_note, note, sizeof(note));
 	/* The slot that is not the current sample: the previous one, if any */
 	slot = sp->cur == &sp->slots[0] ? &sp->slots[1] : &sp->slots[0];
 	sample_free(slot);
@@ -74,15 +81,10 @@ void sampler_free(struct sampler *sp)
 static struct rate rate_of(uint64_t delta, uint64_t elapsed_ns)
 {
 	struct rate r = { 0 };
-	unsigned __int128 num;
 
-	if (!elapsed_ns)
-		return r;
 	/* 128 bits: delta * 100 * 10^9 overflows 64 past 2^27 events */
-	num = (unsigned __int128)delta * 100 * NSEC_PER_SEC + elapsed_ns / 2;
-	num /= elapsed_ns;
-	r.known = true;
-	r.hundredths = num > UINT64_MAX ? UINT64_MAX : (uint64_t)num;
+	r.known = div_round_u64((unsigned __int128)delta * 100 * NSEC_PER_SEC,
+				elapsed_ns, &r.hundredths);
 	return r;
 }
 

@@ -40,11 +40,14 @@ struct sampler {
 	struct sample *cur; /* NULL until the first */
 	uint64_t taken;
 	/*
-	 * Set when there is no cgroup2 hierarchy with the memory controller
-	 * (the library's -EOPNOTSUPP): the samples hold the global figures
-	 * and no cgroups, and this says why
+	 * What the last sample's cgroups lack, "" when nothing: none when
+	 * there is no cgroup2 hierarchy with the memory controller (the
+	 * library's -EOPNOTSUPP: the samples hold the global figures and no
+	 * cgroups), or those of folders it could not open. note_changed is
+	 * set by a sample whose note differs from the one before.
 	 */
-	char no_cgroups[256];
+	char cgroups_note[300];
+	bool note_changed;
 };
 
 void sampler_init(struct sampler *sp, struct zswapnl *nl);
@@ -52,7 +55,7 @@ void sampler_init(struct sampler *sp, struct zswapnl *nl);
 /*
  * Take a new sample; the current one becomes the previous. On failure
  * both stay as they were. 0 or a negative errno, with err filled. No
- * cgroup2 hierarchy is not a failure: see no_cgroups.
+ * cgroup2 hierarchy is not a failure: see cgroups_note.
  */
 int sampler_step(struct sampler *sp, struct zswapnl_error *err);
 
@@ -67,7 +70,10 @@ struct rate {
 	uint64_t hundredths;
 };
 
-/* (now - before) / elapsed, 0 if it went backwards; unknown if elapsed is 0 */
+/*
+ * (now - before) / elapsed, 0 if it went backwards; unknown if elapsed is
+ * 0, or if the rate is past 2^64 - 1 hundredths (div_round_u64())
+ */
 struct rate rate_between(uint64_t before, uint64_t now, uint64_t elapsed_ns);
 
 /* "0", "0.4", "9.5", "12", "3071"; "-" when unknown. Returns buf */

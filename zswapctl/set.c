@@ -150,8 +150,8 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 {
 	struct zswapnl_memcg before, after;
 	struct zswapnl_error err = { 0 };
-	char old[VALUE_MAX], new[VALUE_MAX], what[CGROUP_PATH_MAX + 32];
-	struct cgroup_ref ref;
+	char old[VALUE_MAX], new[VALUE_MAX], what[PATH_MAX + 32];
+	struct cgroup_ref ref = { 0 };
 	char *shown;
 	struct zswapnl *nl;
 	uint64_t bytes;
@@ -164,9 +164,6 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 	if (argc != 4)
 		return zc_usage(
 			"usage: zswapctl set cgroup <path>|<id> max <size>");
-	ret = cgroup_arg(ctl, argv[1], &ref);
-	if (ret)
-		return ret;
 	ret = size_parse(argv[3], &bytes);
 	if (ret == -ERANGE)
 		return zc_usage("size '%s' out of range (at most 16 EiB - 1)",
@@ -175,10 +172,13 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 		return zc_usage(
 			"invalid size '%s' (expected bytes with a unit as in 1.5G, 512MiB or 10KB = 10000 bytes, or max)",
 			argv[3]);
+	ret = cgroup_arg(ctl, argv[1], &ref);
+	if (ret)
+		return ret;
 
 	ret = zc_open(ctl, &nl);
 	if (ret)
-		return ret;
+		goto free_ref;
 	ret = cgroup_lookup(ctl, nl, &ref, &before);
 	if (ret)
 		goto close;
@@ -216,6 +216,8 @@ free:
 	zswapnl_memcg_free(&before);
 close:
 	zswapnl_close(nl);
+free_ref:
+	cgroup_ref_free(&ref);
 	return ret;
 }
 

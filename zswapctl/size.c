@@ -133,19 +133,26 @@ char *size_format_iec(uint64_t bytes, enum size_style style, char *buf,
 	return buf;
 }
 
+bool div_round_u64(unsigned __int128 num, uint64_t den, uint64_t *quotient)
+{
+	if (!den)
+		return false;
+	num = (num + den / 2) / den;
+	if (num > UINT64_MAX)
+		return false;
+	*quotient = (uint64_t)num;
+	return true;
+}
+
 bool ratio_hundredths(uint64_t stored_pages, uint64_t page_size,
 		      uint64_t pool_bytes, uint64_t *hundredths)
 {
-	unsigned __int128 num;
-
-	if (!pool_bytes)
+	/* The page size of a tree that does not say it */
+	if (!page_size)
 		return false;
 	/* 128 bits: pages * page size * 100 overflows 64 past 2^45 pages */
-	num = (unsigned __int128)stored_pages * page_size * 100 +
-	      pool_bytes / 2;
-	num /= pool_bytes;
-	*hundredths = num > UINT64_MAX ? UINT64_MAX : (uint64_t)num;
-	return true;
+	return div_round_u64((unsigned __int128)stored_pages * page_size * 100,
+			     pool_bytes, hundredths);
 }
 
 char *ratio_format(uint64_t hundredths, char *buf, size_t len)
@@ -159,11 +166,5 @@ char *ratio_format(uint64_t hundredths, char *buf, size_t len)
 bool ratio_permille(uint64_t part, uint64_t whole, uint64_t *permille)
 {
 	/* 128 bits, since part * 1000 may not fit in 64 */
-	unsigned __int128 num = part;
-
-	if (!whole)
-		return false;
-	num = (num * 1000 + whole / 2) / whole;
-	*permille = num > UINT64_MAX ? UINT64_MAX : (uint64_t)num;
-	return true;
+	return div_round_u64((unsigned __int128)part * 1000, whole, permille);
 }

@@ -39,8 +39,17 @@ char *size_format_iec(uint64_t bytes, enum size_style style, char *buf,
 		      size_t len);
 
 /*
+ * num / den, rounded, in *quotient. False when den is 0, and when the
+ * quotient is past 2^64 - 1: a figure derived from counters that disagree
+ * that much is unknown, not the largest number there is.
+ */
+bool div_round_u64(unsigned __int128 num, uint64_t den, uint64_t *quotient);
+
+/*
  * stored_pages * page_size / pool_bytes in hundredths (342 is 3.42).
- * False, and no ratio, when pool_bytes is 0: nothing to divide by.
+ * False, and no ratio, when pool_bytes is 0 (nothing to divide by), the
+ * page size is 0 (not known) or the ratio is past 2^64 - 1 hundredths
+ * (div_round_u64()).
  */
 bool ratio_hundredths(uint64_t stored_pages, uint64_t page_size,
 		      uint64_t pool_bytes, uint64_t *hundredths);
@@ -48,7 +57,7 @@ bool ratio_hundredths(uint64_t stored_pages, uint64_t page_size,
 /* "3.42"; returns buf */
 char *ratio_format(uint64_t hundredths, char *buf, size_t len);
 
-/* part / whole in tenths of a percent, rounded; false when whole is 0 */
+/* part / whole in tenths of a percent, rounded; false as div_round_u64() */
 bool ratio_permille(uint64_t part, uint64_t whole, uint64_t *permille);
 
 #endif /* ZSWAPCTL_SIZE_H */

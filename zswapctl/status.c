@@ -50,23 +50,18 @@ static void status_usage(void)
 }
 
 /* The text, and a line on why a figure is '-' when one is */
-static int print_text(const struct zswapctl *ctl,
-		      const struct status_view *view)
+static int print_text(const struct zswapnl *nl, const struct status_view *view)
 {
-	char note[256];
+	char note[1024];
 	int ret;
 
 	ret = status_print_text(view, stdout);
-	if (!ret && unknown_note_status(&view->global, view->source,
-					debugfs_probe(ctl->sysroot), note,
-					sizeof(note))) {
-		ret = escape_fputs(note, 0, stdout);
-		putchar('\n');
-	}
+	if (!ret && unknown_note_status(nl, view, note, sizeof(note)))
+		ret = unknown_note_print(note, stdout);
 	return ret;
 }
 
-static int print(const struct zswapctl *ctl, const struct status_view *view,
+static int print(const struct zswapnl *nl, const struct status_view *view,
 		 enum status_format format, enum json_style style)
 {
 	struct metrics_sample sample = {
@@ -81,7 +76,7 @@ static int print(const struct zswapctl *ctl, const struct status_view *view,
 	case FORMAT_PROMETHEUS:
 		return metrics_write(&sample, stdout);
 	default:
-		return print_text(ctl, view);
+		return print_text(nl, view);
 	}
 }
 
@@ -95,7 +90,7 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 		GLOBAL_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct status_view view = { .page_size = zc_page_size() };
+	struct status_view view = { 0 };
 	struct zswapnl_error err = { 0 };
 	enum status_format format = FORMAT_TEXT;
 	enum json_style style = JSON_PRETTY;
@@ -146,13 +141,16 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 	if (ret)
 		return ret;
 	view.source = zswapnl_source(nl);
+	view.page_size = zc_page_size(nl);
 	view.global.struct_size = sizeof(view.global);
 	ret = zswapnl_get_global(nl, &view.global, &err);
-	zswapnl_close(nl);
-	if (ret)
+	if (ret) {
+		zswapnl_close(nl);
 		return zc_lib_error("cannot read zswap status", ret, &err);
-
-	ret = print(ctl, &view, format, style);
+	}
+	/* The handle says why a figure is unknown */
+	ret = print(nl, &view, format, style);
+	zswapnl_close(nl);
 	if (ret == -ENOMEM) {
 		zc_error("out of memory");
 		return EXIT_SYSTEM;

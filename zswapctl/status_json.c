@@ -76,7 +76,9 @@ int status_json_add(cJSON *doc, const struct status_view *v)
 	for (i = 0; (info = zswapnl_global_info(i)); i++) {
 		/* The page size, to turn pages into bytes, after the parameters */
 		if (!(info->flags & ZSWAPNL_INFO_PARAM) && !page_size_added) {
-			if (json_add_u64(doc, "page_size", true, v->page_size))
+			/* null for a tree that does not say it */
+			if (json_add_u64(doc, "page_size", v->page_size,
+					 v->page_size))
 				return -ENOMEM;
 			page_size_added = true;
 		}

@@ -73,7 +73,8 @@ static void stored_line(FILE *out, const struct status_view *v)
 		line(out, "stored pages", "-");
 		return;
 	}
-	if (pages > UINT64_MAX / v->page_size) {
+	/* The size they hold needs the page size, which a tree may not say */
+	if (!v->page_size || pages > UINT64_MAX / v->page_size) {
 		snprintf(buf, sizeof(buf), "%" PRIu64, pages);
 		line(out, "stored pages", buf);
 		return;

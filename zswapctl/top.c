@@ -684,8 +684,8 @@ static int top_run_batch(const struct top_opts *o, struct sampler *sp)
 	ret = sampler_step(sp, &err);
 	if (ret)
 		return zc_lib_error("cannot read zswap", ret, &err);
-	if (sp->no_cgroups[0])
-		zc_error("note: no cgroup figures: %s", sp->no_cgroups);
+	if (sp->cgroups_note[0])
+		zc_error("note: %s", sp->cgroups_note);
 	deadline = sp->cur->mono_ns;
 	while (!o->count || sp->taken <= o->count) {
 		deadline += interval_ns;
@@ -694,6 +694,9 @@ static int top_run_batch(const struct top_opts *o, struct sampler *sp)
 		ret = sampler_step(sp, &err);
 		if (ret)
 			return zc_lib_error("cannot read zswap", ret, &err);
+		/* Said again when it changes: another folder closed, or opened */
+		if (sp->note_changed && sp->cgroups_note[0])
+			zc_error("note: %s", sp->cgroups_note);
 		/* Fell behind (a slow read): keep the interval, not the pace */
 		if (sp->cur->mono_ns > deadline + interval_ns)
 			deadline = sp->cur->mono_ns;
@@ -855,8 +858,7 @@ void top_order_of(const struct top_opts *o, struct top_order *ord)
 int cmd_top(struct zswapctl *ctl, int argc, char **argv)
 {
 	struct top_opts o = {
-		.ctx = { .page_size = zc_page_size(),
-			 .size_style = SIZE_SPACED },
+		.ctx = { .size_style = SIZE_SPACED },
 		.utf8 = zc_utf8(),
 	};
 	struct sampler sp;
@@ -882,6 +884,7 @@ int cmd_top(struct zswapctl *ctl, int argc, char **argv)
 	if (ret)
 		return ret;
 	o.source = zswapnl_source(nl);
+	o.ctx.page_size = zc_page_size(nl);
 	sampler_init(&sp, nl);
 	ret = o.batch ? top_run_batch(&o, &sp) : top_run_curses(&o, &sp);
 	sampler_free(&sp);

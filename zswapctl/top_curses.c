@@ -668,6 +668,9 @@ static int maybe_sample(struct loop *l, bool *dirty, struct zswapnl_error *err)
 	ret = sampler_step(l->sp, err);
 	if (ret)
 		return ret;
+	if (l->sp->note_changed && l->sp->cgroups_note[0])
+		snprintf(l->message, sizeof(l->message), "%s",
+			 l->sp->cgroups_note);
 	schedule(l);
 	*dirty = true;
 	return 0;
@@ -690,9 +693,8 @@ int top_run_curses(struct top_opts *o, struct sampler *sp)
 	}
 	screen_init(&l.scr);
 	/* On the status line until a key, and on stderr at the end */
-	if (sp->no_cgroups[0])
-		snprintf(l.message, sizeof(l.message), "no cgroup figures: %s",
-			 sp->no_cgroups);
+	if (sp->cgroups_note[0])
+		snprintf(l.message, sizeof(l.message), "%s", sp->cgroups_note);
 	schedule(&l);
 	while (!top_signal_pending()) {
 		ret = maybe_sample(&l, &dirty, &err);
@@ -715,8 +717,8 @@ int top_run_curses(struct top_opts *o, struct sampler *sp)
 		dirty = true;
 	}
 	restore_terminal();
-	if (sp->no_cgroups[0])
-		zc_error("note: no cgroup figures: %s", sp->no_cgroups);
+	if (sp->cgroups_note[0])
+		zc_error("note: %s", sp->cgroups_note);
 	if (drawn) {
 		zc_error("cannot draw the screen: %s", strerror(-drawn));
 		return EXIT_SYSTEM;

@@ -1,99 +1,127 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Why figures are unknown, in one line: see unknown.h. */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/statfs.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "escape.h"
+#include "size.h"
+#include "table.h"
 #include "unknown.h"
 
-#ifndef DEBUGFS_MAGIC
-#define DEBUGFS_MAGIC 0x64626720
-#endif
+#define NOTE_START "note: '-': "
 
-enum debugfs_state debugfs_probe(const char *sysroot)
-{
-	char path[PATH_MAX];
-	struct statfs sf;
+#define REASONS_MAX 16
 
-	if (!sysroot)
-		sysroot = "";
-	snprintf(path, sizeof(path), "%s/sys/kernel/debug/zswap", sysroot);
-	if (!access(path, R_OK | X_OK))
-		return DEBUGFS_READABLE;
-	/* Not root: /sys/kernel/debug itself is closed, mounted or not */
-	if (errno == EACCES || errno == EPERM)
-		return DEBUGFS_DENIED;
-	snprintf(path, sizeof(path), "%s/sys/kernel/debug", sysroot);
-	/* A recorded tree is no mount: it merely lacks the folder */
-	if (*sysroot || (!statfs(path, &sf) && sf.f_type == DEBUGFS_MAGIC))
-		return DEBUGFS_MISSING;
-	return DEBUGFS_UNMOUNTED;
-}
-
-/* The global figures the fallback reads from debugfs, zero pages aside */
-static const enum zswapnl_global_field debugfs_fields[] = {
-	ZSWAPNL_G_STORED_PAGES,		 ZSWAPNL_G_POOL_TOTAL_SIZE,
-	ZSWAPNL_G_POOL_LIMIT_HIT,	 ZSWAPNL_G_REJECT_RECLAIM_FAIL,
-	ZSWAPNL_G_REJECT_ALLOC_FAIL,	 ZSWAPNL_G_REJECT_KMEMCACHE_FAIL,
-	ZSWAPNL_G_REJECT_COMPRESS_POOR, ZSWAPNL_G_WRITTEN_BACK_PAGES,
-	ZSWAPNL_G_DUPLICATE_ENTRY,
+/* "note: '-': A; B": each reason once, in the order of the figures */
+struct note {
+	char *buf;
+	size_t len, used;
+	unsigned int count;
+	char said[REASONS_MAX][sizeof(((struct zswapnl_error *)0)->msg)];
 };
 
-static bool all_known(const struct zswapnl_global *g)
+static void note_init(struct note *n, char *buf, size_t len)
 {
+	n->buf = buf;
+	n->len = len;
+	n->count = 0;
+	n->used = snprintf(buf, len, NOTE_START);
+}
+
+static void note_add(struct note *n, const char *reason)
+{
+	unsigned int i;
+
+	for (i = 0; i < n->count; i++)
+		if (!strcmp(n->said[i], reason))
+			return;
+	if (n->count == REASONS_MAX)
+		return;
+	snprintf(n->said[n->count], sizeof(n->said[0]), "%s", reason);
+	if (n->used < n->len)
+		n->used += snprintf(n->buf + n->used, n->len - n->used, "%s%s",
+				    n->count ? "; " : "", reason);
+	n->count++;
+}
+
+/* What an unknown figure's reason is, when the library can say */
+static void note_reason(struct note *n, int ret,
+			const struct zswapnl_error *why)
+{
+	if (ret && why->msg[0])
+		note_add(n, why->msg);
+}
+
+bool unknown_note_status(const struct zswapnl *nl,
+			 const struct status_view *view, char *buf, size_t len)
+{
+	const struct zswapnl_global *g = &view->global;
+	const struct zswapnl_global_info *info;
+	struct zswapnl_error why;
+	struct note n;
+	uint64_t ratio;
 	size_t i;
 
-	for (i = 0; i < sizeof(debugfs_fields) / sizeof(debugfs_fields[0]); i++)
-		if (!zswapnl_global_known(g, debugfs_fields[i]))
-			return false;
-	return true;
+	note_init(&n, buf, len);
+	/* status shows every field of the table */
+	for (i = 0; (info = zswapnl_global_info(i)); i++)
+		note_reason(&n,
+			    zswapnl_global_unknown(nl, g, info->field, &why),
+			    &why);
+	/*
+	 * The pool ratio of figures known, the pool not empty: the page size
+	 * is unknown, or the ratio absurd
+	 */
+	if (!zswapnl_global_known(g, ZSWAPNL_G_STORED_PAGES) ||
+	    !zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) ||
+	    !g->pool_total_size)
+		return n.count > 0;
+	if (!view->page_size)
+		note_reason(&n, zswapnl_page_size(nl, NULL, &why), &why);
+	else if (!ratio_hundredths(g->stored_pages, view->page_size,
+				   g->pool_total_size, &ratio))
+		note_add(&n, "the pool ratio is too large to be true: "
+			     "stored pages and pool size disagree");
+	return n.count > 0;
 }
 
-bool unknown_note_status(const struct zswapnl_global *g,
-			 enum zswapnl_source source, enum debugfs_state debugfs,
-			 char *buf, size_t len)
+static void memcg_reason(struct note *n, const struct zswapnl *nl,
+			 const struct zswapnl_memcg *m,
+			 enum zswapnl_memcg_field field)
 {
-	const char *note = NULL;
+	struct zswapnl_error why;
 
-	if (source == ZSWAPNL_SOURCE_NETLINK) {
-		if (!all_known(g) ||
-		    !zswapnl_global_known(g, ZSWAPNL_G_ZERO_PAGES))
-			note = "'-': the kernel's zswap family did not send those figures";
-	} else if (!all_known(g)) {
-		switch (debugfs) {
-		case DEBUGFS_DENIED:
-			note = "'-' needs root (for /sys/kernel/debug/zswap) or zswap's netlink family";
-			break;
-		case DEBUGFS_UNMOUNTED:
-			note = "'-' needs debugfs: mount -t debugfs none /sys/kernel/debug";
-			break;
-		case DEBUGFS_MISSING:
-			note = "'-': no /sys/kernel/debug/zswap here; zswap's netlink family gives them";
-			break;
-		case DEBUGFS_READABLE:
-			note = "'-': /sys/kernel/debug/zswap lacks them on this kernel";
-			break;
-		}
-	} else if (!zswapnl_global_known(g, ZSWAPNL_G_ZERO_PAGES)) {
-		note = "zero pages need zswap's netlink family (a patched kernel)";
+	note_reason(n, zswapnl_memcg_unknown(nl, m, field, &why), &why);
+}
+
+/* A RATIO of figures unknown, for their reasons; or of absurd ones */
+static void ratio_reason(struct note *n, const struct zswapnl *nl,
+			 const struct zswapnl_memcg *m)
+{
+	if (!zswapnl_memcg_known(m, ZSWAPNL_M_STORED_PAGES) ||
+	    !zswapnl_memcg_known(m, ZSWAPNL_M_COMPRESSED_BYTES)) {
+		memcg_reason(n, nl, m, ZSWAPNL_M_STORED_PAGES);
+		memcg_reason(n, nl, m, ZSWAPNL_M_COMPRESSED_BYTES);
+	} else if (m->compressed_bytes) {
+		note_add(n, "a ratio too large to be true: stored pages and "
+			    "compressed bytes disagree");
 	}
-	if (!note)
-		return false;
-	snprintf(buf, len, "note: %s", note);
-	return true;
+	/* Else an empty cgroup, which has no ratio, and that needs no word */
 }
 
-bool unknown_note_cgroups(const struct cgroups_view *v, char *buf, size_t len)
+bool unknown_note_cgroups(const struct zswapnl *nl,
+			  const struct cgroups_view *v, char *buf, size_t len)
 {
-	bool zero = false, root = false, other = false;
-	size_t i, c, used;
+	struct note n;
+	size_t i, c;
 
+	note_init(&n, buf, len);
 	for (i = 0; i < v->nrows; i++) {
 		const struct zswapnl_memcg *m = v->rows[i];
-		bool is_root = m->path && !strcmp(m->path, "/");
 
 		for (c = 0; c < v->cols.count; c++) {
 			const struct column *col = v->cols.cols[c];
@@ -102,35 +130,55 @@ bool unknown_note_cgroups(const struct cgroups_view *v, char *buf, size_t len)
 			if (col->kind == KIND_PATH ||
 			    column_value(col, m, &v->ctx, &value))
 				continue;
-			/* Both figures known: an empty cgroup has no ratio */
-			if (col->kind == KIND_RATIO &&
-			    zswapnl_memcg_known(m, ZSWAPNL_M_STORED_PAGES) &&
-			    zswapnl_memcg_known(m, ZSWAPNL_M_COMPRESSED_BYTES))
-				continue;
-			if (col->known_bit == ZSWAPNL_M_ZERO_PAGES)
-				zero = true;
-			else if (is_root)
-				root = true;
+			if (col->kind == KIND_RATIO)
+				ratio_reason(&n, nl, m);
 			else
-				other = true;
+				memcg_reason(&n, nl, m, col->known_bit);
 		}
 	}
-	if (!zero && !root && !other)
-		return false;
-	/* Shorter words when two reasons share the line: it fits 80 columns */
-	used = snprintf(buf, len, "note: '-':");
-	if (root && used < len)
-		used += snprintf(buf + used, len - used, " the root%s has no memory.zswap.* files;",
-				 zero ? "" : " cgroup");
-	if (zero && used < len)
-		used += snprintf(buf + used, len - used, " ZERO needs %s;",
-				 root ? "the netlink family" :
-					"zswap's netlink family (a patched kernel)");
-	if (other && used < len)
-		used += snprintf(buf + used, len - used,
-				 " this kernel's cgroup files lack some figures;");
-	/* No ';' at the end */
-	if (used < len)
-		buf[used - 1] = '\0';
-	return true;
+	return n.count > 0;
+}
+
+/* The columns of the terminal @out is, or 0 when it is none */
+static size_t terminal_width(FILE *out)
+{
+	struct winsize ws;
+
+	if (!isatty(fileno(out)) || ioctl(fileno(out), TIOCGWINSZ, &ws) ||
+	    !ws.ws_col)
+		return 0;
+	return ws.ws_col;
+}
+
+int unknown_note_print(const char *note, FILE *out)
+{
+	size_t width = terminal_width(out), used = 0,
+	       indent = strlen(NOTE_START);
+	char *text = escape_alloc(note, 0), *reason, *next;
+
+	if (!text)
+		return -ENOMEM;
+	for (reason = text; reason; reason = next) {
+		size_t w;
+
+		next = strstr(reason, "; ");
+		if (next) {
+			/* The reason keeps its ';', the space goes */
+			next[1] = '\0';
+			next += 2;
+		}
+		w = table_text_width(reason);
+		if (used && width && used + 1 + w > width) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			used = indent;
+		} else if (used) {
+			fputc(' ', out);
+			used++;
+		}
+		fputs(reason, out);
+		used += w;
+	}
+	free(text);
+	fputc('\n', out);
+	return ferror(out) ? -EIO : 0;
 }

@@ -2,10 +2,8 @@
 /*
  * Why a figure shows as '-' (null in JSON), and what would give it: one
  * line under the text of status and of the cgroups table, so that '-' is
- * not a riddle. The fallback reads the global counters from debugfs,
- * which is for root only and must be mounted; zero pages per cgroup and
- * globally come only from the zswap netlink family of a patched kernel;
- * the root cgroup has no memory.zswap.* files.
+ * not a riddle. The reasons are libzswapnl's (zswapnl_global_unknown(),
+ * zswapnl_memcg_unknown()), each said once however many figures share it.
  */
 #ifndef ZSWAPCTL_UNKNOWN_H
 #define ZSWAPCTL_UNKNOWN_H
@@ -14,27 +12,26 @@
 #include <stddef.h>
 
 #include "cgroups.h"
+#include "status.h"
 #include "zswapnl.h"
 
-/* What a look at <root>/sys/kernel/debug/zswap found */
-enum debugfs_state {
-	DEBUGFS_READABLE,
-	DEBUGFS_DENIED, /* EACCES: debugfs is root's */
-	DEBUGFS_UNMOUNTED, /* no debugfs on /sys/kernel/debug */
-	DEBUGFS_MISSING, /* no zswap folder (a recorded tree without one) */
-};
-
-enum debugfs_state debugfs_probe(const char *sysroot);
-
 /*
- * The note for status, "note: ..." without a newline, into buf; false when
- * every figure is known or nothing can be said.
+ * The note for status, "note: '-': ..." without a newline, into buf; false
+ * when every figure is known. @nl filled the view's figures.
  */
-bool unknown_note_status(const struct zswapnl_global *g,
-			 enum zswapnl_source source, enum debugfs_state debugfs,
-			 char *buf, size_t len);
+bool unknown_note_status(const struct zswapnl *nl,
+			 const struct status_view *view, char *buf, size_t len);
 
 /* The note for the rows and columns of a cgroups table; as above */
-bool unknown_note_cgroups(const struct cgroups_view *v, char *buf, size_t len);
+bool unknown_note_cgroups(const struct zswapnl *nl,
+			  const struct cgroups_view *v, char *buf, size_t len);
+
+/*
+ * Print a note and its newline, escaped; on a terminal narrower than the
+ * note, its reasons go on lines of their own below the first, after the
+ * "; " that ends the one before, so that no line is wider than the
+ * screen. 0, -ENOMEM or -EIO.
+ */
+int unknown_note_print(const char *note, FILE *out);
 
 #endif /* ZSWAPCTL_UNKNOWN_H */

@@ -10,7 +10,7 @@
 
 #include "zswapnl.h"
 
-#define ZSWAPCTL_VERSION "1.1.0"
+#define ZSWAPCTL_VERSION "1.2.0"
 
 /* Exit codes, as documented in zswapctl(8) */
 enum {
@@ -105,7 +105,8 @@ int zc_open(const struct zswapctl *ctl, struct zswapnl **handle);
 int zc_cgroup_mount(const struct zswapctl *ctl, char *mnt, size_t size);
 
 const char *zc_source_name(enum zswapnl_source source);
-uint64_t zc_page_size(void);
+/* The page size of the system @nl reads, 0 when a tree does not say it */
+uint64_t zc_page_size(const struct zswapnl *nl);
 /* The locale draws with UTF-8 (box lines in --tree) */
 bool zc_utf8(void);
 

@@ -53,6 +53,60 @@ debugfs() { cat "${2:-$PATCHED}/sys/kernel/debug/zswap/$1"; }
 	assert_equal "$(jq -r .compression_ratio <<<"$output")" "$want"
 }
 
+@test "a pool ratio past what 64 bits hold is '-' with a note, not a figure cut to fit" {
+	local root dbg
+	root=$(copy_root patched)
+	dbg=$root/sys/kernel/debug/zswap
+	# 2^60 pages in a pool of 1 byte: 2^72 to one
+	echo 1152921504606846976 >"$dbg/stored_pages"
+	echo 1 >"$dbg/pool_total_size"
+	run -0 "$ZSWAPCTL" --sysroot "$root" status
+	assert_line --regexp '^pool ratio: +-$'
+	assert_line --regexp "^note: '-': (.*; )?the pool ratio is too large to be true: stored pages and pool size disagree(;|$)"
+	run -0 "$ZSWAPCTL" --sysroot "$root" status --json
+	assert_equal "$(jq -r '.pool_ratio | type' <<<"$output")" null
+	# A memcg's RATIO the same way
+	echo 1 >"$root/sys/fs/cgroup/work/memory.zswap.current"
+	sed -i 's/^zswapped .*/zswapped 18446744073709551615/' "$root/sys/fs/cgroup/work/memory.stat"
+	run -0 "$ZSWAPCTL" --sysroot "$root" cgroups -o PATH,RATIO /work
+	assert_line --index 1 --regexp '^/work +-$'
+	assert_line --index 2 "note: '-': a ratio too large to be true: stored pages and compressed bytes disagree"
+}
+
+@test "the page size is the tree's (its proc/self/smaps), not the running system's" {
+	local root
+	root=$(copy_root patched)
+	# A tree recorded on a system of 64 KiB pages (arm64, ppc64le)
+	printf 'KernelPageSize:       64 kB\nMMUPageSize:          64 kB\n' >"$root/proc/self/smaps"
+	run -0 "$ZSWAPCTL" --sysroot "$root" status --json
+	assert_equal "$(jq -r .page_size <<<"$output")" 65536
+	# MemTotal 2049260 kB: 32019 pages of 64 KiB, 20% of them 6403
+	assert_equal "$(jq -r .pool_limit_bytes <<<"$output")" $((6403 * 65536))
+	run -0 "$ZSWAPCTL" --sysroot "$root" cgroups --json /work
+	assert_equal "$(jq -r .page_size <<<"$output")" 65536
+	# memory.stat's zswapped 38678528 bytes: 590 pages of 64 KiB
+	assert_equal "$(jq -r '.cgroups[0].stored_pages' <<<"$output")" 590
+	run -0 "$ZSWAPCTL" --sysroot "$root" export --no-cgroups
+	assert_line "zswap_page_size_bytes 65536"
+}
+
+@test "a tree that does not say its page size: what needs it is unknown, and the note says so" {
+	local root
+	root=$(copy_root patched)
+	rm "$root/proc/self/smaps"
+	run -0 "$ZSWAPCTL" --sysroot "$root" status --json
+	assert_equal "$(jq -r '.page_size | type' <<<"$output")" null
+	assert_equal "$(jq -r '.pool_limit_bytes | type' <<<"$output")" null
+	assert_equal "$(jq -r '.pool_ratio | type' <<<"$output")" null
+	# debugfs counts the stored pages in pages
+	assert_equal "$(jq -r .stored_pages <<<"$output")" "$(debugfs stored_pages)"
+	run -0 "$ZSWAPCTL" --sysroot "$root" status
+	assert_line --regexp "^stored pages: +$(debugfs stored_pages)$"
+	assert_line --regexp "^note: '-': (.*; )?needs the page size, which $root/proc/self/smaps would give: No such file or directory(;|$)"
+	run -0 "$ZSWAPCTL" --sysroot "$root" export --no-cgroups
+	refute_line --partial zswap_page_size_bytes
+}
+
 @test "--json is one object with version 1, the source and every documented key" {
 	run -0 zc_patched status --json
 	jq -e . <<<"$output" >/dev/null || fail "not JSON: $output"

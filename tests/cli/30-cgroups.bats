@@ -54,11 +54,17 @@ id_of() {
 
 @test "a '-' in the table has a note that says why and what gives it" {
 	run -0 zc_patched cgroups
-	assert_line --index 6 "note: '-': the root has no memory.zswap.* files; ZERO needs the netlink family"
+	assert_line --index 6 "note: '-': the root cgroup has no memory.zswap.* files; zero pages need zswap's netlink family (a patched kernel)"
 	run -0 zc_patched cgroups -o PATH,ZERO /outer
-	assert_line --index 2 "note: '-': ZERO needs zswap's netlink family (a patched kernel)"
+	assert_line --index 2 "note: '-': zero pages need zswap's netlink family (a patched kernel)"
 	run -0 zc_patched cgroups -o PATH,MAX /
 	assert_line --index 2 "note: '-': the root cgroup has no memory.zswap.* files"
+	# The root's RATIO: its compressed bytes are what it lacks
+	run -0 zc_patched cgroups -o PATH,RATIO /
+	assert_line --index 2 "note: '-': the root cgroup has no memory.zswap.* files"
+	# A kernel before 6.8 has no zswpwb in memory.stat
+	run -0 zc_patched cgroups -o PATH,ZSWPWB /work
+	assert_line --index 2 "note: '-': some figures are not on this kernel"
 	# Nothing unknown, no note; none for scripts either
 	local args
 	for args in "-o PATH,ID,STORED" "--raw" "--noheadings" "--json" "-o ZERO --raw"; do
@@ -66,6 +72,18 @@ id_of() {
 		run -0 zc_patched cgroups $args
 		refute_output --partial "note:"
 	done
+}
+
+@test "a cgroup file that holds no number: '-', and the note says which file, not 'lacks'" {
+	local root
+	root=$(copy_root patched)
+	echo 'lots' >"$root/sys/fs/cgroup/outer/memory.zswap.current"
+	sed -i 's/^zswpin .*/zswpin 12x/' "$root/sys/fs/cgroup/work/memory.stat"
+	run -0 "$ZSWAPCTL" --sysroot "$root" cgroups -o PATH,COMPRESSED,ZSWPIN /outer
+	assert_line --index 1 --regexp '^/outer +- +[0-9]+$'
+	assert_line --index 2 "note: '-': a cgroup's memory.zswap.current holds no valid value"
+	run -0 "$ZSWAPCTL" --sysroot "$root" cgroups -o PATH,ZSWPIN /work
+	assert_line --index 2 "note: '-': a cgroup's memory.stat has no valid zswpin line"
 }
 
 @test "memcg is another name of cgroups" {

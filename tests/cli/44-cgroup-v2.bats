@@ -209,6 +209,44 @@ hybrid() {
 	chmod 755 "$CG/unified"
 }
 
+@test "cgroup folders the user may not open: the rest listed, a note on stderr naming them, exit 0" {
+	local note cg
+	SHARED_ROOT=$(mktemp -d /tmp/zswapctl-cgroot.XXXXXX)
+	cp -r "$ROOT/." "$SHARED_ROOT"
+	ROOT=$SHARED_ROOT CG=$SHARED_ROOT/sys/fs/cgroup
+	# Another user's memcgs, a folder closed to the others and one below it
+	for cg in private private/below; do
+		mkdir "$CG/$cg"
+		cp "$CG/work"/{cgroup.controllers,memory.stat,memory.zswap.current,memory.zswap.max} "$CG/$cg/"
+	done
+	chmod -R a+rX "$ROOT"
+	# Closed to its owner too, so that the test runs as any user
+	chmod 000 "$CG/private"
+	note="note: 1 cgroup folder could not be opened or read (Permission denied); not listed, with the cgroups below them (root, or zswap's netlink family, would list them): /private"
+	run -0 --separate-stderr as_unprivileged "$ZSWAPCTL" --sysroot "$ROOT" cgroups --raw --noheadings -o PATH
+	assert_output "$(printf '%s\n' / /flat /outer /outer/inner /work)"
+	assert_equal "$stderr" "zswapctl: $note"
+	run -0 --separate-stderr as_unprivileged "$ZSWAPCTL" --sysroot "$ROOT" cgroups --json
+	jq -e '.cgroups | length == 5' <<<"$output" >/dev/null || fail "not the five cgroups: $output"
+	assert_equal "$stderr" "zswapctl: $note"
+	run -0 --separate-stderr as_unprivileged "$ZSWAPCTL" --sysroot "$ROOT" export
+	assert_line --regexp '^zswap_cgroup_stored_pages\{cgroup="/work"\} [0-9]+$'
+	refute_output --partial private
+	assert_equal "$stderr" "zswapctl: $note"
+	run -0 --separate-stderr as_unprivileged "$ZSWAPCTL" --sysroot "$ROOT" top -b -n 1 -d 0.1
+	assert_output --partial /outer/inner
+	assert_equal "$stderr" "zswapctl: $note"
+	# By id, a cgroup in a closed folder cannot be told apart from none
+	run -2 --separate-stderr as_unprivileged "$ZSWAPCTL" --sysroot "$ROOT" cgroups 4242424242
+	assert_one_line_error "cannot read cgroup 4242424242: not among the cgroups it could see: 1 cgroup folder could not be opened or read \\(Permission denied\\): /private"
+	# Who may open them all (root) gets them all, and no note
+	if [ "$(id -u)" = 0 ]; then
+		run -0 --separate-stderr "$ZSWAPCTL" --sysroot "$ROOT" cgroups --raw --noheadings -o PATH
+		assert_line /private/below
+		assert_equal "$stderr" ""
+	fi
+}
+
 @test "this machine: export exits 0 with the global figures, cgroups never a silent empty table" {
 	[ -d /sys/module/zswap ] || skip "this kernel has no zswap"
 	run -0 --separate-stderr zc export

@@ -248,6 +248,38 @@ PY
 	assert_output 2f6c6f6e65c3
 }
 
+@test "a path longer than PATH_MAX: selected by that path, in cgroups and set" {
+	local long path i
+	long=$(printf 'L%.0s' {1..254})
+	path=
+	for ((i = 0; i < 20; i++)); do
+		path=$path/$long$((i % 10))
+	done
+	[ "${#path}" -gt 4096 ] || fail "the path is not longer than PATH_MAX"
+	capture zh cgroups --raw --noheadings -o PATH "$path"
+	assert_equal "$(cat "$OUT")" "$path"
+	# and by its full path below the mount point, with what is below it
+	capture zh cgroups --raw --noheadings -o PATH --tree "/sys/fs/cgroup${path%/*}"
+	assert_equal "$(wc -l <"$OUT")" 2
+	# a path through it that is not there is not there
+	run -1 --separate-stderr zh cgroups "$path/nope"
+	assert_one_line_error "no cgroup '/L"
+	# set: the deepest folder gets a memory.zswap.max for the test, a
+	# folder at a time, as no path may be that long
+	deepest() {
+		cd "$HOSTILE/sys/fs/cgroup" || return
+		for ((i = 0; i < 20; i++)); do
+			cd -- "$long$((i % 10))" || return
+		done
+		"$@"
+	}
+	(deepest eval 'echo max >memory.zswap.max') || fail "cannot reach the deepest folder"
+	capture zh set cgroup "$path" max 1M
+	[[ $(cat "$OUT") == *" max: max -> 1048576 (1 MiB)" ]] || fail "set said: $(cat "$OUT")"
+	assert_equal "$(deepest cat memory.zswap.max)" 1048576
+	(deepest rm memory.zswap.max)
+}
+
 @test "cgroups as text: aligned, --tree, --raw, -o: no control byte, every cgroup a row" {
 	local args locale
 	for locale in C.UTF-8 C; do
@@ -392,4 +424,43 @@ hostile_params() {
 	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$HOSTILE" cgroups --tree
 	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$HOSTILE" top -b -n 1 -d 0.1 --tree
 	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$HOSTILE" export
+}
+
+
+# asan EXIT ARGS...: zswapctl built with ASan and UBSan (make
+# unit-tests-asan), which stops at the first error or leak with exit 99
+asan() {
+	local want=$1
+	shift
+	run --separate-stderr env ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:exitcode=99 \
+		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 "$ASAN_ZSWAPCTL" "$@"
+	[ "$status" = "$want" ] || fail "exit $status, not $want, from $*: $stderr"
+	! grep -q 'runtime error\|Sanitizer' <<<"$stderr" || fail "$*: $stderr"
+}
+
+@test "ASan and UBSan: every command and output on the hostile tree and the recorded ones" {
+	local root fmt
+	ASAN_ZSWAPCTL=$BUILD/tests/unit-asan/zswapctl
+	[ -x "$ASAN_ZSWAPCTL" ] || fail "no $ASAN_ZSWAPCTL: run make unit-tests-asan"
+	for root in "$HOSTILE" "$TOP/tests/data/sysroot-stock" "$TOP/tests/data/sysroot-6.18"; do
+		for fmt in text json prometheus; do
+			asan 0 --sysroot "$root" status --format "$fmt"
+		done
+		asan 0 --sysroot "$root" cgroups
+		asan 0 --sysroot "$root" cgroups --json --tree
+		asan 0 --sysroot "$root" cgroups --raw -o +ZSWPWB --sort RATIO --reverse
+		asan 0 --sysroot "$root" top -b -n 2 -d 0.1 --tree --filter L
+		asan 0 --sysroot "$root" export
+		asan 0 --sysroot "$root" export --output "$BATS_TEST_TMPDIR/z.prom"
+		asan 3 --sysroot "$root" monitor
+		asan 1 --sysroot "$root" cgroups /nope
+	done
+	root=$(copy_root patched)
+	asan 0 --sysroot "$root" set compressor zstd max-pool-percent 30
+	asan 0 --sysroot "$root" set cgroup /outer max 1M
+	asan 1 --sysroot "$root" set compressor nope
+	# no file it could read: what a tree without zswap's files gives
+	asan 3 --sysroot "$BATS_TEST_TMPDIR" status
+	asan 0 --help
+	asan 1 --bytes=5
 }

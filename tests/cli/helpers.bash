@@ -37,6 +37,22 @@ copy_root() {
 	echo "$root"
 }
 
+# shared_root FLAVOUR: a copy of a recorded tree that user nobody may read
+# (as_unprivileged), in a folder of its own below /tmp, since the bats
+# folders are private; prints its path. shared_root_remove removes it.
+shared_root() {
+	local dir
+	dir=$(mktemp -d /tmp/zswapctl-shared.XXXXXX) || return
+	cp -r "$TOP/tests/data/sysroot-$1" "$dir/root" && chmod -R a+rX "$dir" || return
+	echo "$dir/root"
+}
+
+shared_root_remove() {
+	if [[ ${1:-} == /tmp/zswapctl-shared.*/root ]]; then
+		rm -rf "${1%/root}"
+	fi
+}
+
 # A docker container's scope: a 91-character path, as systemd names one
 DOCKER_SCOPE=/system.slice/docker-$(printf '0123456789abcdef%.0s' 1 2 3 4).scope
 

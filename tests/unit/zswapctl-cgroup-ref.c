@@ -22,6 +22,7 @@ static void under(const char *mount, const char *arg, const char *want)
 		tap_ok(false, "%s (ret %d)", what, ret);
 	else
 		tap_str(ref.path, want, what);
+	cgroup_ref_free(&ref);
 }
 
 int main(void)
@@ -45,6 +46,7 @@ int main(void)
 	tap_ok(!cgroup_ref_parse("/sys/fs/cgroup/a", &ref) &&
 		       !strcmp(ref.path, "/a"),
 	       "cgroup_ref_parse() takes /sys/fs/cgroup");
+	cgroup_ref_free(&ref);
 	tap_ok(cgroup_ref_parse_under("/sys/fs/cgroup/unified/../b", unified,
 				      &ref) == -EINVAL,
 	       ".. is refused under any mount point");

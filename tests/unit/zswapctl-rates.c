@@ -34,8 +34,8 @@ static void check_rate_between(void)
 	tap_ok(rate_is(rate_between(UINT64_MAX - 1, 0, SEC), 0),
 	       "a counter back at 0 from near 2^64 is 0/s");
 	tap_ok(!rate_between(0, 100, 0).known, "no time between: unknown");
-	tap_ok(rate_is(rate_between(0, UINT64_MAX, 1), UINT64_MAX),
-	       "a rate past 2^64 hundredths stops at the top");
+	tap_ok(!rate_between(0, UINT64_MAX, 1).known,
+	       "a rate past 2^64 hundredths is unknown, not the largest number");
 	tap_ok(rate_is(rate_between(0, 1000000, SEC / 1000), 100000000000ULL),
 	       "a million in 1 ms is 10^9/s");
 }
@@ -207,6 +207,13 @@ static void check_permille(void)
 	       "no overflow at 2^64");
 	tap_ok(ratio_permille(3, 2, &p) && p == 1500, "past the whole: 150%%");
 	tap_ok(!ratio_permille(1, 0, &p), "no whole: no ratio");
+	tap_ok(!ratio_permille(UINT64_MAX, 1, &p),
+	       "past 2^64 tenths of a percent: no ratio, not the largest number");
+	tap_ok(ratio_hundredths(9443, 4096, 13012992, &p) && p == 297,
+	       "9443 pages of 4 KiB in 13012992 bytes: 2.97");
+	tap_ok(!ratio_hundredths(9443, 4096, 0, &p), "an empty pool: no ratio");
+	tap_ok(!ratio_hundredths(UINT64_C(1) << 60, 4096, 1, &p),
+	       "2^72 to one: no ratio, not the largest number");
 }
 
 int main(void)

@@ -1,55 +1,118 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The note on '-' under status: each reason, and none when all is known. */
+/*
+ * The note on '-' under status and the cgroups table: the library's
+ * reasons (zswapnl_global_unknown(), zswapnl_memcg_unknown()), each said
+ * once in the order of the figures, and none when all is known. The
+ * reasons are set in the structs by hand, as the fallback records them;
+ * without a handle the library words them as for the files.
+ */
+#include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "unknown.h"
 #include "zswapctl-tap.h"
 
 #define ALL_KNOWN ((UINT64_C(1) << ZSWAPNL_G_NR_FIELDS) - 1)
+#define BIT(f) (UINT64_C(1) << (f))
 
-static void note(uint64_t known, enum zswapnl_source source,
-		 enum debugfs_state debugfs, const char *want, const char *what)
+static void status_note(const struct status_view *v, const char *want,
+			const char *what)
 {
-	struct zswapnl_global g = { .known = known };
-	char buf[256];
+	char buf[1024];
 
 	if (!want) {
-		tap_ok(!unknown_note_status(&g, source, debugfs, buf,
-					    sizeof(buf)),
-		       "%s", what);
+		tap_ok(!unknown_note_status(NULL, v, buf, sizeof(buf)), "%s",
+		       what);
 		return;
 	}
-	if (!unknown_note_status(&g, source, debugfs, buf, sizeof(buf)))
+	if (!unknown_note_status(NULL, v, buf, sizeof(buf)))
 		strcpy(buf, "(none)");
 	tap_str(buf, want, what);
 }
 
+static void status_notes(void)
+{
+	struct status_view v = { .global.struct_size = sizeof(v.global) };
+	struct zswapnl_global *g = &v.global;
+
+	g->known = ALL_KNOWN;
+	status_note(&v, NULL, "every figure known: no note");
+
+	/* Not root: every debugfs counter, one reason; zero pages another */
+	g->known = ALL_KNOWN & ~BIT(ZSWAPNL_G_POOL_LIMIT_HIT) &
+		   ~BIT(ZSWAPNL_G_DUPLICATE_ENTRY) & ~BIT(ZSWAPNL_G_ZERO_PAGES);
+	g->unknown[ZSWAPNL_G_POOL_LIMIT_HIT] = -EACCES;
+	g->unknown[ZSWAPNL_G_DUPLICATE_ENTRY] = -EACCES;
+	g->unknown[ZSWAPNL_G_ZERO_PAGES] = -EACCES;
+	status_note(
+		&v,
+		"note: '-': needs root (for /sys/kernel/debug/zswap) or zswap's netlink family",
+		"three figures for one reason: said once");
+
+	/* The order of the figures, parameters first */
+	g->known &= ~BIT(ZSWAPNL_G_MAX_POOL_PERCENT) & ~BIT(ZSWAPNL_G_ZSWPWB);
+	g->unknown[ZSWAPNL_G_MAX_POOL_PERCENT] = -EBADMSG;
+	g->unknown[ZSWAPNL_G_ZSWPWB] = -ENOENT;
+	status_note(
+		&v,
+		"note: '-': /sys/module/zswap/parameters/max_pool_percent holds no valid value; "
+		"needs root (for /sys/kernel/debug/zswap) or zswap's netlink family; "
+		"some figures are not on this kernel",
+		"three reasons, in the order of the figures");
+}
+
+static void cgroups_note(const struct cgroups_view *v, const char *want,
+			 const char *what)
+{
+	char buf[1024];
+
+	if (!unknown_note_cgroups(NULL, v, buf, sizeof(buf)))
+		strcpy(buf, "(none)");
+	tap_str(buf, want, what);
+}
+
+static void cgroups_notes(void)
+{
+	struct zswapnl_memcg root = { .struct_size = sizeof(root),
+				      .path = "/" };
+	struct zswapnl_memcg a = { .struct_size = sizeof(a), .path = "/a" };
+	struct zswapnl_memcg b = { .struct_size = sizeof(b), .path = "/b" };
+	const struct zswapnl_memcg *rows[] = { &root, &a, &b };
+	struct cgroups_view v = { .rows = rows,
+				  .nrows = 3,
+				  .ctx.page_size = 4096 };
+	uint64_t all = (UINT64_C(1) << ZSWAPNL_M_NR_FIELDS) - 1;
+
+	column_list_default(&v.cols);
+	root.known = all & ~BIT(ZSWAPNL_M_COMPRESSED_BYTES) &
+		     ~BIT(ZSWAPNL_M_ZSWAP_MAX);
+	root.unknown[ZSWAPNL_M_COMPRESSED_BYTES] = -ENOENT;
+	root.unknown[ZSWAPNL_M_ZSWAP_MAX] = -ENOENT;
+	a.known = b.known = all;
+	a.compressed_bytes = b.compressed_bytes = 100;
+	cgroups_note(&v,
+		     "note: '-': the root cgroup has no memory.zswap.* files",
+		     "the root's COMPRESSED, RATIO and MAX: one reason");
+
+	/* Two cgroups with one corrupt file: said once */
+	a.known &= ~BIT(ZSWAPNL_M_ZSWPIN);
+	b.known &= ~BIT(ZSWAPNL_M_ZSWPIN);
+	a.unknown[ZSWAPNL_M_ZSWPIN] = b.unknown[ZSWAPNL_M_ZSWPIN] = -EBADMSG;
+	cgroups_note(&v,
+		     "note: '-': the root cgroup has no memory.zswap.* files; "
+		     "a cgroup's memory.stat has no valid zswpin line",
+		     "a reason of two cgroups: said once, after the root's");
+
+	/* An empty cgroup has no ratio, and that needs no word */
+	root.known = a.known = b.known = all;
+	a.compressed_bytes = 0;
+	cgroups_note(&v, "(none)", "RATIO of an empty cgroup: no note");
+}
+
 int main(void)
 {
-	uint64_t vmstat_params = ALL_KNOWN & ~((UINT64_C(1) << ZSWAPNL_G_ENABLED) - 1);
-	uint64_t no_zero = ALL_KNOWN & ~(UINT64_C(1) << ZSWAPNL_G_ZERO_PAGES);
-
-	/* vmstat and the parameters, the fallback without debugfs */
-	vmstat_params |= UINT64_C(1) << ZSWAPNL_G_ZSWPIN |
-			 UINT64_C(1) << ZSWAPNL_G_ZSWPOUT;
-	note(ALL_KNOWN, ZSWAPNL_SOURCE_FALLBACK, DEBUGFS_READABLE, NULL,
-	     "every figure known: no note");
-	note(ALL_KNOWN, ZSWAPNL_SOURCE_NETLINK, DEBUGFS_DENIED, NULL,
-	     "netlink with every figure: no note, whatever debugfs is");
-	note(vmstat_params, ZSWAPNL_SOURCE_FALLBACK, DEBUGFS_DENIED,
-	     "note: '-' needs root (for /sys/kernel/debug/zswap) or zswap's netlink family",
-	     "not root: root or the netlink family");
-	note(vmstat_params, ZSWAPNL_SOURCE_FALLBACK, DEBUGFS_UNMOUNTED,
-	     "note: '-' needs debugfs: mount -t debugfs none /sys/kernel/debug",
-	     "debugfs not mounted: how to mount it");
-	note(vmstat_params, ZSWAPNL_SOURCE_FALLBACK, DEBUGFS_MISSING,
-	     "note: '-': no /sys/kernel/debug/zswap here; zswap's netlink family gives them",
-	     "no zswap folder in debugfs");
-	note(no_zero, ZSWAPNL_SOURCE_FALLBACK, DEBUGFS_READABLE,
-	     "note: zero pages need zswap's netlink family (a patched kernel)",
-	     "only zero pages unknown: the netlink family");
-	note(no_zero, ZSWAPNL_SOURCE_NETLINK, DEBUGFS_READABLE,
-	     "note: '-': the kernel's zswap family did not send those figures",
-	     "netlink without a figure: the family did not send it");
+	status_notes();
+	cgroups_notes();
 	return tap_done();
 }

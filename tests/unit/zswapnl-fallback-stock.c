@@ -202,7 +202,7 @@ static void no_proc(void)
  */
 static void memtotal_overflow(void)
 {
-	static const char *const with[] = { "sys", "proc/vmstat" };
+	static const char *const with[] = { "sys", "proc/vmstat", "proc/self" };
 	static const struct {
 		const char *memtotal;
 		bool known;

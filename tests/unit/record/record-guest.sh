@@ -52,6 +52,11 @@ copy $PARAMS/enabled $PARAMS/compressor $PARAMS/zpool $PARAMS/max_pool_percent \
 	$PARAMS/accept_threshold_percent
 copy /sys/kernel/debug/zswap/*
 copy /proc/vmstat /proc/meminfo /proc/crypto
+# The page size of the system recorded, as libzswapnl reads it under a
+# root: the KernelPageSize of a process's first mapping (awk's own here)
+mkdir -p "$ROOT/proc/self"
+awk '/^(KernelPageSize|MMUPageSize):/ { print } /^MMUPageSize:/ { exit }' /proc/self/smaps \
+	>"$ROOT/proc/self/smaps"
 for d in "" /work /outer /outer/inner /flat /flat/nomem; do
 	mkdir -p "$ROOT$CG$d"
 	copy "$CG$d"/cgroup.controllers "$CG$d"/cgroup.subtree_control "$CG$d"/memory.stat \

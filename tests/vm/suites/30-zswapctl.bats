@@ -23,6 +23,10 @@ teardown() {
 	cg_remove zc/inner
 	cg_remove zc
 	cg_remove zcflat
+	cg_remove zcclosed/below
+	cg_remove zcclosed
+	# A chain too long for any path: removed a folder at a time
+	[ ! -d "$CGROOT/zclong" ] || find "$CGROOT/zclong" -depth -type d -delete
 	true
 }
 
@@ -174,6 +178,55 @@ snapshot() {
 	done
 }
 
+# A chain of 17 memcgs below /zclong, each named with 255 bytes: a path
+# longer than PATH_MAX, made a folder at a time (no path may be that
+# long); its path in LONG_PATH
+long_chain() {
+	local name i
+	LONG_PATH=/zclong
+	mkdir "$CGROOT/zclong"
+	for ((i = 0; i < 17; i++)); do
+		printf -v name '%s%02d' "$(printf 'L%.0s' {1..253})" "$i"
+		LONG_PATH=$LONG_PATH/$name
+	done
+	(
+		cd "$CGROOT/zclong" || exit 1
+		IFS=/
+		for name in ${LONG_PATH#/zclong/}; do
+			echo +memory >cgroup.subtree_control && mkdir "$name" && cd "$name" || exit 1
+		done
+	) || fail "cannot make the chain"
+	[ "${#LONG_PATH}" -gt 4096 ] || fail "the chain is not longer than PATH_MAX"
+}
+
+@test "a cgroup path longer than PATH_MAX: found by that path, over netlink and the files" {
+	local src
+	long_chain
+	for src in $(is_patched && echo netlink) fallback; do
+		run -0 --separate-stderr zc --source "$src" cgroups --raw --noheadings -o PATH,ID "$LONG_PATH"
+		assert_equal "${output%% *}" "$LONG_PATH"
+		# the same cgroup as the listing has under that path
+		run -0 zc --source "$src" cgroups --json=short
+		assert_equal "$(jq -r --arg p "$LONG_PATH" '.cgroups[] | select(.path == $p) | .id' <<<"$output")" \
+			"$(zc --source "$src" cgroups --raw --noheadings -o ID "$LONG_PATH")"
+	done
+}
+
+@test "a cgroup folder closed to a user: the files list the rest and name it; netlink lists it" {
+	cg_create zcclosed
+	echo +memory >"$CGROOT/zcclosed/cgroup.subtree_control"
+	cg_create zcclosed/below
+	chmod 700 "$CGROOT/zcclosed"
+	run -0 --separate-stderr nobody "$ZSWAPCTL" --source fallback cgroups --raw --noheadings -o PATH
+	refute_output --partial zcclosed
+	assert_equal "$stderr" "zswapctl: note: 1 cgroup folder could not be opened or read (Permission denied); not listed, with the cgroups below them (root, or zswap's netlink family, would list them): /zcclosed"
+	if is_patched; then
+		run -0 --separate-stderr nobody "$ZSWAPCTL" --source netlink cgroups --raw --noheadings -o PATH
+		assert_line /zcclosed/below
+		assert_equal "$stderr" ""
+	fi
+}
+
 @test "set compressor zstd shows in sysfs, and says what changed" {
 	set_param compressor lzo
 	run -0 zc set compressor zstd
@@ -252,6 +305,15 @@ meminfo_stored() { echo $(($(awk '$1 == "Zswapped:" { print $2 }' /proc/meminfo)
 			{ [ "$stored" -le "$before" ] && [ "$stored" -ge "$after" ]; } ||
 			fail "stored_pages $stored, meminfo's Zswapped $before then $after pages"
 		assert_equal "$(jq -r .compressor <<<"$output")" "$(zswap_param compressor)"
+	fi
+	# '-' in the text: why, in one line
+	run -0 nobody "$ZSWAPCTL" status
+	if is_patched; then
+		assert_equal "${lines[-1]}" \
+			"note: '-': some counters are not in zswap's netlink family; some figures are not on this kernel"
+	else
+		assert_equal "${lines[-1]}" \
+			"note: '-': needs root (for /sys/kernel/debug/zswap) or zswap's netlink family; some figures are not on this kernel"
 	fi
 }
 
