@@ -7,6 +7,7 @@
  * running kernel has no parameter for (zpool on Linux 6.18) is left out
  * with a warning, so that one file serves several kernels.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -72,18 +73,22 @@ static void collect(const struct conf *c, struct apply *a)
 }
 
 /*
- * Leave out, with a warning, what the kernel has no parameter for: what
- * the library cannot read from it (the fallback: no file in
- * /sys/module/zswap/parameters)
+ * Leave out, with a warning, what the kernel has no parameter for (the
+ * fallback: no file in /sys/module/zswap/parameters; netlink: no
+ * attribute). A parameter it has but whose value did not read back (a
+ * file that holds no number, or that this user may not read) is set, as
+ * "zswapctl set" sets it: the write says what is wrong with it.
  */
-static void drop_missing(struct apply *a, const struct zswapnl_global *before)
+static void drop_missing(const struct zswapnl *nl, struct apply *a,
+			 const struct zswapnl_global *before)
 {
 	int i, kept = 0;
 
 	for (i = 0; i < a->n; i++) {
 		const struct set_param *p = a->changes[i].param;
 
-		if (zswapnl_global_known(before, p->field)) {
+		if (zswapnl_global_unknown(nl, before, p->field, NULL) !=
+		    -ENOENT) {
 			a->changes[kept++] = a->changes[i];
 			continue;
 		}
@@ -138,6 +143,8 @@ static void plan(const struct apply *a, const struct zswapnl_global *before,
 		const struct set_param *p = a->changes[i].param;
 
 		p->put(&a->params, &want);
+		/* Known once set, even where the kernel's value did not read back */
+		want.known |= (uint64_t)1 << p->field;
 		p->show(before, old, sizeof(old));
 		p->show(&want, new, sizeof(new));
 		if (strcmp(old, new))
@@ -166,7 +173,7 @@ static int apply(const struct zswapctl *ctl, const struct conf *c, bool dry_run)
 	ret = set_read_global(nl, &before);
 	if (ret)
 		goto out;
-	drop_missing(&a, &before);
+	drop_missing(nl, &a, &before);
 	ret = check_names(ctl, nl, &a, &before);
 	if (ret)
 		goto out;

@@ -222,6 +222,16 @@ refused() {
 	assert_output ""
 }
 
+@test "a parameter file that does not read back is set, not left out as missing" {
+	# the kernel has the parameter: only its value cannot be read
+	echo garbage > "$PARAMS/max_pool_percent"
+	printf '%s\n' 'max_pool_percent = 30' > "$CONF"
+	run -0 --separate-stderr zc_root apply
+	assert_equal "$stderr" ""
+	assert_output "max_pool_percent: - -> 30 ($CONF:1)"
+	assert_equal "$(param max_pool_percent)" 30
+}
+
 @test "files named on the command line: those only, in their order" {
 	printf '%s\n' 'compressor = deflate' > "$CONF"
 	printf '%s\n' 'compressor = lz4' 'enabled = no' > "$BATS_TEST_TMPDIR/one"
