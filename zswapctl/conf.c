@@ -9,12 +9,14 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "conf.h"
 
@@ -190,16 +192,52 @@ static int read_lines(struct conf *c, FILE *f, const char *path)
 	return worst;
 }
 
-/* The file @path; not being there is no error when @optional */
-static int read_path(struct conf *c, const char *path, bool optional)
+/*
+ * What a file of the configuration may be: a regular file, or /dev/null
+ * (a link to it is how systemd masks a file, and reads as empty)
+ */
+static bool is_conf_file(const struct stat *st)
 {
-	FILE *f = fopen(path, "re");
-	int ret;
+	return S_ISREG(st->st_mode) ||
+	       (S_ISCHR(st->st_mode) && st->st_rdev == makedev(1, 3));
+}
 
-	if (!f && optional && errno == ENOENT)
+/*
+ * The file @path. Not being there is no error when @optional; a file of
+ * the configuration (@any_type false) that is not one of is_conf_file()
+ * is, before it is read: a FIFO no one writes would wait for ever, at
+ * boot. A file named on the command line may be a pipe (/dev/stdin).
+ */
+static int read_path(struct conf *c, const char *path, bool optional,
+		     bool any_type)
+{
+	struct stat st;
+	FILE *f;
+	int fd, ret;
+
+	/* O_NONBLOCK: opening a FIFO waits for a writer without it */
+	fd = open(path, O_RDONLY | O_CLOEXEC | (any_type ? 0 : O_NONBLOCK));
+	if (fd < 0 && optional && errno == ENOENT)
 		return EXIT_OK;
+	if (fd >= 0 && !any_type) {
+		if (fstat(fd, &st) || fcntl(fd, F_SETFL, 0)) {
+			ret = errno;
+			close(fd);
+			errno = ret;
+			fd = -1;
+		} else if (!is_conf_file(&st)) {
+			close(fd);
+			zc_error("cannot read %s: %s", path,
+				 S_ISDIR(st.st_mode) ? strerror(EISDIR) :
+						       "not a regular file");
+			return EXIT_SYSTEM;
+		}
+	}
+	f = fd < 0 ? NULL : fdopen(fd, "r");
 	if (!f) {
 		zc_error("cannot read %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return EXIT_SYSTEM;
 	}
 	c->files++;
@@ -214,8 +252,7 @@ static int compare_names(const void *a, const void *b)
 }
 
 /*
- * A drop-in: "*.conf", not hidden, and a regular file or /dev/null (a
- * link to it is how systemd masks a file, and reads as empty), links
+ * A drop-in: "*.conf", not hidden, and one of is_conf_file(), links
  * followed; a folder, a FIFO or a link to nothing is not one
  */
 static bool is_dropin(const char *dir, const char *name)
@@ -230,8 +267,7 @@ static bool is_dropin(const char *dir, const char *name)
 		    sizeof(path) ||
 	    stat(path, &st))
 		return false;
-	return S_ISREG(st.st_mode) ||
-	       (S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3));
+	return is_conf_file(&st);
 }
 
 /* The drop-ins of @dir in lexical order; no folder, no drop-in */
@@ -276,7 +312,7 @@ static int read_dropins(struct conf *c, const char *dir)
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
 				     names[i]) >= sizeof(path))
 			continue;
-		one = read_path(c, path, false);
+		one = read_path(c, path, false, false);
 		if (one > ret)
 			ret = one;
 	}
@@ -306,7 +342,7 @@ int conf_read(struct conf *c, const char *sysroot, char *const *files,
 	}
 	/* Named files: those only, in their order, as sysctl -p FILE... */
 	for (i = 0; i < nfiles && ret != EXIT_SYSTEM; i++) {
-		one = read_path(c, files[i], false);
+		one = read_path(c, files[i], false, true);
 		if (one > ret)
 			ret = one;
 	}
@@ -317,7 +353,7 @@ int conf_read(struct conf *c, const char *sysroot, char *const *files,
 		zc_error("the --sysroot path is too long");
 		return EXIT_USAGE;
 	}
-	ret = read_path(c, path, true);
+	ret = read_path(c, path, true, false);
 	if (ret == EXIT_SYSTEM)
 		return ret;
 	snprintf(path, sizeof(path), "%s%s", sysroot ? sysroot : "", CONF_DIR);

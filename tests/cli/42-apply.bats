@@ -255,6 +255,21 @@ refused() {
 	refused 2 "cannot read the folder $DROPINS: Not a directory$"
 }
 
+@test "a FIFO or a device in place of zswap.conf: exit 2 at once, not a read that waits" {
+	mkfifo "$CONF"
+	before=$(params)
+	# a FIFO no one writes: the old read waited for a writer forever
+	run -2 --separate-stderr timeout 20 "$ZSWAPCTL" --sysroot "$ROOT" apply
+	assert_one_line_error "cannot read $CONF: not a regular file$"
+	assert_equal "$(params)" "$before"
+	rm "$CONF"
+	ln -s /dev/zero "$CONF"
+	refused 2 "cannot read $CONF: not a regular file$"
+	# named on the command line, a pipe is what the admin asked for
+	run -0 zc_root apply --dry-run <(echo 'compressor = zstd')
+	assert_output --regexp "^compressor: lzo -> zstd \\(/dev/fd/[0-9]+:1\\)$"
+}
+
 @test "a file without read access: exit 2, nothing changed" {
 	local tree
 	# nobody must reach the tree: outside the private bats folders
