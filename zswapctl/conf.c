@@ -43,6 +43,22 @@ static void trim_end(char *start, char *end)
 	*end = '\0';
 }
 
+/*
+ * A '#' or ';' after a blank in a value: a comment the user meant to end
+ * the line with, which this format (as sysctl.d's) does not have
+ */
+static bool trailing_comment(const char *value)
+{
+	const char *c;
+
+	for (c = value; (c = strpbrk(c, "#;")); c++)
+		if (c > value && blank(c[-1]))
+			return true;
+	return false;
+}
+
+#define TRAILING_COMMENT_WHY "a comment after the value (a comment takes a line of its own)"
+
 int conf_split_line(char *line, char **key, char **value, const char **why)
 {
 	char *p = skip_blanks(line), *eq;
@@ -67,11 +83,15 @@ int conf_split_line(char *line, char **key, char **value, const char **why)
 	/* One pair of quotes around the whole value, as os-release has */
 	if (*p == '"' || *p == '\'') {
 		if (len < 2 || p[len - 1] != *p) {
-			*why = "a quote that is not closed";
+			*why = trailing_comment(p) ? TRAILING_COMMENT_WHY :
+						     "a quote that is not closed";
 			return -1;
 		}
 		p[len - 1] = '\0';
 		p++;
+	} else if (trailing_comment(p)) {
+		*why = TRAILING_COMMENT_WHY;
+		return -1;
 	}
 	*value = p;
 	return 1;

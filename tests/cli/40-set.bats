@@ -67,7 +67,7 @@ refused() {
 	run -0 zc_root set enabled on
 	assert_output "enabled: no -> yes"
 	assert_equal "$(param enabled)" Y
-	refused 1 "invalid enabled 'maybe' \\(expected on, off, 1, 0, y or n\\)" enabled maybe
+	refused 1 "invalid enabled 'maybe' \\(expected on or off \\(1 or 0, y or n, yes or no, true or false\\)\\)" enabled maybe
 }
 
 @test "set max-pool-percent and accept-threshold-percent take 0 to 100" {

@@ -147,14 +147,16 @@ refused() {
 
 @test "a value that does not parse or is out of range: FILE:LINE, exit 1, nothing changed" {
 	printf '%s\n' 'compressor = zstd' 'enabled = maybe' > "$CONF"
-	refused 1 "$CONF:2: invalid enabled 'maybe' \\(expected on, off, 1, 0, y or n\\)$"
+	refused 1 "$CONF:2: invalid enabled 'maybe' \\(expected on or off \\(1 or 0, y or n, yes or no, true or false\\)\\)$"
 	printf '%s\n' 'compressor = zstd' 'max_pool_percent = 101' > "$CONF"
 	refused 1 "$CONF:2: max_pool_percent '101' out of range \\(expected a whole number from 0 to 100\\)$"
 	printf '%s\n' 'compressor = zstd' 'accept_threshold_percent = -5' > "$CONF"
 	refused 1 "$CONF:2: invalid accept_threshold_percent '-5'"
-	# a comment after a value is part of it
+	# no comment after a value, quoted or not
 	printf '%s\n' 'compressor = zstd # fast' > "$CONF"
-	refused 1 "$CONF:1: invalid compressor 'zstd # fast'"
+	refused 1 "$CONF:1: a comment after the value \\(a comment takes a line of its own\\)$"
+	printf '%s\n' 'compressor = "zstd" # fast' > "$CONF"
+	refused 1 "$CONF:1: a comment after the value \\(a comment takes a line of its own\\)$"
 	printf '%s\n' "compressor = $(printf 'z%.0s' $(seq 64))" > "$CONF"
 	refused 1 "$CONF:1: compressor 'z+' out of range \\(expected a compressor name of at most 63 characters\\)$"
 }
@@ -185,7 +187,7 @@ refused() {
 	run -1 --separate-stderr zc_root apply
 	assert_output ""
 	assert_equal "$stderr" "$(printf '%s\n' \
-		"zswapctl: $CONF:2: invalid enabled 'maybe' (expected on, off, 1, 0, y or n)" \
+		"zswapctl: $CONF:2: invalid enabled 'maybe' (expected on or off (1 or 0, y or n, yes or no, true or false))" \
 		"zswapctl: $DROPINS/10-x.conf:2: unknown key 'bogus' (the keys: compressor, zpool, enabled, max_pool_percent, accept_threshold_percent)")"
 	assert_equal "$(params)" "$before"
 }

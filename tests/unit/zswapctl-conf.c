@@ -52,8 +52,14 @@ int main(void)
 		"quotes around nothing: an empty value");
 	tap_str(split("compressor = \"z\"std\""), "compressor|z\"std",
 		"quotes inside the pair stay");
-	tap_str(split("compressor = zstd # fast"), "compressor|zstd # fast",
-		"'#' after a value is part of it, as in sysctl.d");
+	tap_str(split("compressor = zstd # fast"),
+		"error: a comment after the value (a comment takes a line of its own)",
+		"'#' after a blank in a value: no comment there, as in sysctl.d");
+	tap_str(split("compressor = \"zstd\" ; fast"),
+		"error: a comment after the value (a comment takes a line of its own)",
+		"';' after a quoted value: a comment, not an open quote");
+	tap_str(split("compressor = zs#td"), "compressor|zs#td",
+		"'#' inside a word is the value's, for the caller to refuse");
 	tap_str(split("compressor = a=b"), "compressor|a=b",
 		"the first '=' splits, later ones are the value's");
 	tap_str(split("compressor ="), "compressor|",

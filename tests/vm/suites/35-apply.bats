@@ -106,7 +106,7 @@ refused() {
 @test "a file that is wrong changes nothing and names the file and the line" {
 	printf '%s\n' "compressor = $(other_compressor)" 'max_pool_percent = 30' \
 		'enabled = maybe' > "$ETC/zswap.conf"
-	refused 1 "/etc/zswap.conf:3: invalid enabled 'maybe' \\(expected on, off, 1, 0, y or n\\)$"
+	refused 1 "/etc/zswap.conf:3: invalid enabled 'maybe' \\(expected on or off \\(1 or 0, y or n, yes or no, true or false\\)\\)$"
 	# and a compressor this kernel does not have, at its line
 	printf '%s\n' 'max_pool_percent = 30' 'compressor = nonesuch' > "$ETC/zswap.conf.d/10-x.conf"
 	: > "$ETC/zswap.conf"
