@@ -97,6 +97,8 @@ chroot_remove() {
 chroot_create() {
 	local tmp=$CHROOT_CACHE.d mirror
 	chroot_remove || return
+	# make check may run this before anything else made build/deb
+	mkdir -p "$(dirname "$CHROOT_CACHE")" || return
 	if [ ! -s "$CHROOT_CACHE" ]; then
 		remove_tree "$tmp" || return
 		mirror=$(debian_mirror)
