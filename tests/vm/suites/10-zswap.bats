@@ -183,8 +183,14 @@ zswap_pools() { ls /sys/kernel/debug/zsmalloc | grep -c '^zswap' || true; }
 release_old_pools() {
 	swapoff /dev/ram0
 	swapon /dev/ram0
+	wait_for_pools "${1:-0}"
+}
+
+# wait_for_pools N: give the release work of old pools up to 20 s to leave
+# no more than N zsmalloc pools of zswap
+wait_for_pools() {
 	for _ in $(seq 100); do
-		[ "$(zswap_pools)" -le "${1:-0}" ] && break
+		[ "$(zswap_pools)" -le "$1" ] && break
 		sleep 0.2
 	done
 }
@@ -284,10 +290,7 @@ pageout_unmap() {
 	run pageout_unmap batch 256
 	assert_success
 	echo "$output"
-	for _ in $(seq 100); do
-		[ "$(zswap_pools)" -le "$pools" ] && break
-		sleep 0.2
-	done
+	wait_for_pools "$pools"
 	assert_equal "$(zswap_pools)" "$pools"
 }
 
