@@ -120,8 +120,8 @@ _zswapctl()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local commands='status cgroups memcg set apply monitor export top'
-	local columns='PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX'
-	local top_columns='PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX'
+	local columns='PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX WRITEBACK'
+	local top_columns='PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK'
 	local params='compressor zpool enabled max-pool-percent accept-threshold-percent cgroup'
 	local global='--source --sysroot --help --version'
 	local sysroot
@@ -252,11 +252,12 @@ _zswapctl()
 			COMPREPLY=($(compgen -W '--help --source --sysroot' -- "$cur"))
 			return
 		fi
-		# set cgroup PATH max SIZE
+		# set cgroup PATH max SIZE, set cgroup PATH writeback on|off
 		if [ "$nargs" -ge 1 ] && [ "$(_zswapctl_word_after set)" = cgroup ]; then
 			case $nargs in
 			1) _zswapctl_complete_cgroups ;;
-			2) COMPREPLY=($(compgen -W max -- "$cur")) ;;
+			2) COMPREPLY=($(compgen -W 'max writeback' -- "$cur")) ;;
+			3) [ "$prev" = writeback ] && COMPREPLY=($(compgen -W 'on off' -- "$cur")) ;;
 			esac
 			return
 		fi

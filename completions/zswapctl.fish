@@ -4,8 +4,8 @@
 # "zswapctl top --list-columns" by tests/cli/50-completions.bats.
 
 set -l commands status cgroups memcg set apply monitor export top
-set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX
-set -l top_columns PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX
+set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX WRITEBACK
+set -l top_columns PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK
 
 # The cgroup2 mount point, as zswapctl finds it in mountinfo: the one at
 # /sys/fs/cgroup, else /sys/fs/cgroup/unified (a hybrid host, whose cgroup
@@ -95,7 +95,7 @@ function __zswapctl_set_wants_param
     or return 1
     set -l n (math (count $args) - $i)
     test $n -eq 0; and return 0
-    # set cgroup PATH max SIZE takes no more parameters
+    # set cgroup PATH SETTING VALUE takes no more parameters
     set -l first (math $i + 1)
     test "$args[$first]" = cgroup; and return 1
     test (math $n % 2) -eq 0
@@ -104,6 +104,16 @@ end
 function __zswapctl_set_value_of
     set -l args (commandline -opc)
     contains -- set $args; and test "$args[-1]" = $argv[1]
+end
+
+# Whether "set cgroup" has $argv[1] words after it: 1, the path
+function __zswapctl_set_cgroup_at
+    set -l args (commandline -opc)
+    set -l i (contains -i -- set $args)
+    or return 1
+    set -l first (math $i + 1)
+    test "$args[$first]" = cgroup; or return 1
+    test (math (count $args) - $first) -eq $argv[1]
 end
 
 complete -c zswapctl -f
@@ -150,8 +160,11 @@ complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wan
 complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a enabled -d 'Whether zswap takes new pages'
 complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a max-pool-percent -d 'Largest pool size, percent of RAM'
 complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a accept-threshold-percent -d 'Fill below which a full pool takes pages again'
-complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a cgroup -d 'zswap limit of a cgroup'
+complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a cgroup -d 'A setting of a cgroup'
 complete -c zswapctl -n '__zswapctl_set_value_of compressor' -a '(__zswapctl_compressors)'
 complete -c zswapctl -n '__zswapctl_set_value_of zpool' -a '(__zswapctl_zpools)'
 complete -c zswapctl -n '__zswapctl_set_value_of enabled' -a 'on off'
 complete -c zswapctl -n '__zswapctl_set_value_of cgroup' -a '(__zswapctl_cgroups)'
+complete -c zswapctl -n '__zswapctl_set_cgroup_at 1' -a max -d 'zswap limit (memory.zswap.max)'
+complete -c zswapctl -n '__zswapctl_set_cgroup_at 1' -a writeback -d 'Pages may go to swap (memory.zswap.writeback)'
+complete -c zswapctl -n '__zswapctl_set_cgroup_at 2; and __zswapctl_set_value_of writeback' -a 'on off'

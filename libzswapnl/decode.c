@@ -140,13 +140,15 @@ int znl_decode_event(const void *msg, size_t len, struct zswapnl_event *event,
 	return 0;
 }
 
-/* The u64 figures of a memcg */
+/* The figures of a memcg: u64 counts, and the u8 flags as bools */
 static const struct {
 	uint16_t attr;
 	uint16_t field;
 	size_t offset;
+	size_t size;
 } memcg_figures[] = {
-#define FIGURE(a, f, m) { a, f, offsetof(struct zswapnl_memcg, m) }
+#define FIGURE(a, f, m) \
+	{ a, f, offsetof(struct zswapnl_memcg, m), sizeof(((struct zswapnl_memcg *)0)->m) }
 	FIGURE(ZSWAP_MEMCG_A_ID, ZSWAPNL_M_ID, id),
 	FIGURE(ZSWAP_MEMCG_A_COMPRESSED_BYTES, ZSWAPNL_M_COMPRESSED_BYTES, compressed_bytes),
 	FIGURE(ZSWAP_MEMCG_A_STORED_PAGES, ZSWAPNL_M_STORED_PAGES, stored_pages),
@@ -154,6 +156,10 @@ static const struct {
 	FIGURE(ZSWAP_MEMCG_A_ZSWPIN, ZSWAPNL_M_ZSWPIN, zswpin),
 	FIGURE(ZSWAP_MEMCG_A_ZSWPOUT, ZSWAPNL_M_ZSWPOUT, zswpout),
 	FIGURE(ZSWAP_MEMCG_A_ZSWAP_MAX, ZSWAPNL_M_ZSWAP_MAX, zswap_max),
+	FIGURE(ZSWAP_MEMCG_A_ZSWPWB, ZSWAPNL_M_ZSWPWB, zswpwb),
+	FIGURE(ZSWAP_MEMCG_A_WRITEBACK, ZSWAPNL_M_WRITEBACK, writeback),
+	FIGURE(ZSWAP_MEMCG_A_WRITEBACK_EFFECTIVE, ZSWAPNL_M_WRITEBACK_EFFECTIVE,
+	       writeback_effective),
 #undef FIGURE
 };
 
@@ -161,8 +167,9 @@ static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memc
 			      struct zswapnl_error *err)
 {
 	const struct nlattr *tb[ZSWAP_MEMCG_A_MAX + 1];
-	uint64_t val;
 	unsigned int i;
+	uint64_t val;
+	bool on;
 	int ret;
 
 	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_MEMCG], tb, err);
@@ -177,15 +184,23 @@ static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memc
 		/* Too long for a dump's message: fill_paths() asks by id */
 		znl_memcg_unknown(m, ZSWAPNL_M_PATH, -ENOENT);
 	}
-	/* memory.stat's zswpwb: not in the family */
-	znl_memcg_unknown(m, ZSWAPNL_M_ZSWPWB, -EOPNOTSUPP);
 	for (i = 0; i < ZNL_ARRAY_SIZE(memcg_figures); i++) {
-		if (!tb[memcg_figures[i].attr]) {
+		const struct nlattr *attr = tb[memcg_figures[i].attr];
+		char *field = (char *)m + memcg_figures[i].offset;
+
+		if (!attr) {
+			/* A kernel of the series before the attribute, too */
 			znl_memcg_unknown(m, memcg_figures[i].field, -ENOENT);
 			continue;
 		}
-		val = mnl_attr_get_u64(tb[memcg_figures[i].attr]);
-		memcpy((char *)m + memcg_figures[i].offset, &val, sizeof(val));
+		if (memcg_figures[i].size == sizeof(val)) {
+			val = mnl_attr_get_u64(attr);
+			memcpy(field, &val, sizeof(val));
+		} else {
+			/* The policy checked its size; 0 or 1 by the spec */
+			on = mnl_attr_get_u8(attr);
+			memcpy(field, &on, sizeof(on));
+		}
 		m->known |= ZNL_BIT(memcg_figures[i].field);
 	}
 	if (!(m->known & ZNL_BIT(ZSWAPNL_M_ID)))

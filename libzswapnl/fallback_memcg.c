@@ -4,7 +4,10 @@
  * A memcg is a cgroup folder with memory.stat; its id is the kernel's cgroup
  * id, which znl_cgroup_id() reads from the folder's file handle. The root
  * cgroup has no memory.zswap.current nor memory.zswap.max, and no file
- * counts zero pages: those figures stay unknown.
+ * counts zero pages: those figures stay unknown. memory.zswap.writeback
+ * (Linux 6.8) is hierarchical: a memcg's effective value is its own file
+ * and that of every ancestor, which the listing's walk carries down and a
+ * lookup of one memcg climbs to.
  */
 
 #include <dirent.h>
@@ -284,6 +287,105 @@ static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
 	free(text);
 }
 
+/* memory.zswap.writeback of the folder open as @dirfd: 1, 0 or a negative errno */
+static int read_writeback(int dirfd)
+{
+	uint64_t val;
+	int ret;
+
+	ret = znl_read_u64_at(dirfd, "memory.zswap.writeback", &val);
+	if (ret)
+		return file_error(ret);
+	return val > 1 ? -ERANGE : (int)val;
+}
+
+/*
+ * Writeback of a memcg and of its ancestors together (each 1, 0 or a
+ * negative errno): off in one is off, whatever could not be read; else the
+ * first error, which is the nearest one
+ */
+static int writeback_and(int near, int far)
+{
+	if (!near || !far)
+		return 0;
+	return near < 0 ? near : far;
+}
+
+/*
+ * What the root's file @own means to the cgroups below it: a kernel that
+ * gives the file to the other cgroups only (the series' patch does) cannot
+ * turn writeback off at the root
+ */
+static int root_for_children(int own)
+{
+	return own == -ENOENT ? 1 : own;
+}
+
+/*
+ * The writeback of the ancestors of memcg @rel (normalized), open as
+ * @dirfd: the file of each folder up to the cgroup2 root, opened a level
+ * at a time as the walk opens them, since the path may be longer than
+ * PATH_MAX
+ */
+static int ancestors_writeback(int dirfd, const char *rel)
+{
+	size_t levels = 0;
+	int fd = dirfd, up, val = 1, own;
+	const char *p;
+
+	/* "/" has none, "/a" the root, "/a/b" /a and the root */
+	for (p = rel; *p; p++)
+		levels += *p == '/' && p[1];
+	while (levels-- && val) {
+		up = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		own = up < 0 ? -errno : read_writeback(up);
+		if (fd != dirfd)
+			close(fd);
+		fd = up;
+		if (fd < 0)
+			return writeback_and(val, own);
+		val = writeback_and(val, levels ? own : root_for_children(own));
+	}
+	if (fd != dirfd)
+		close(fd);
+	return val;
+}
+
+/* A flag of @m from @val, 1, 0 or why it is unknown */
+static void set_flag(struct zswapnl_memcg *m, enum zswapnl_memcg_field field, bool *flag,
+		     int val)
+{
+	if (val < 0) {
+		znl_memcg_unknown(m, field, val);
+		return;
+	}
+	*flag = val;
+	m->known |= ZNL_BIT(field);
+}
+
+/* "Not known yet": the ancestors' writeback is found by climbing to the root */
+#define WB_CLIMB INT_MIN
+
+/*
+ * @m gets its memory.zswap.writeback, the folder's file @own, and the
+ * effective value, with @above the writeback of its ancestors (1 for the
+ * root, which has none; WB_CLIMB to climb for it). Returns what it is to
+ * the memcgs below it.
+ */
+static int fill_writeback(struct zswapnl_memcg *m, int dirfd, const char *rel, int above)
+{
+	bool root = !strcmp(rel, "/");
+	int own = read_writeback(dirfd), eff;
+
+	/* Off here is off below, whatever is above */
+	if (above == WB_CLIMB)
+		above = root || !own ? 1 : ancestors_writeback(dirfd, rel);
+	eff = writeback_and(own, above);
+	set_flag(m, ZSWAPNL_M_WRITEBACK, &m->writeback, own);
+	set_flag(m, ZSWAPNL_M_WRITEBACK_EFFECTIVE, &m->writeback_effective, eff);
+	return root ? root_for_children(own) : eff;
+}
+
 /*
  * The cgroup id of the cgroup2 folder open as @fd: the kernfs node id, which
  * is what name_to_handle_at() gives as the folder's handle. On a 64-bit
@@ -314,10 +416,16 @@ uint64_t znl_cgroup_id(int fd, const struct stat *st)
 	return st->st_ino;
 }
 
-/* @m gets memcg @rel (a normalized path) of cgroup id @id, its folder open as @dirfd */
+/*
+ * @m gets memcg @rel (a normalized path) of cgroup id @id, its folder open
+ * as @dirfd, with @above the writeback of its ancestors (fill_writeback());
+ * *@below, when not NULL, what its writeback is to the memcgs below it
+ */
 static int read_memcg(struct zswapnl *h, int dirfd, const char *rel, uint64_t id,
-		      struct zswapnl_memcg *m, struct zswapnl_error *err)
+		      struct zswapnl_memcg *m, int above, int *below, struct zswapnl_error *err)
 {
+	int wb;
+
 	znl_memcg_reset(m);
 	m->path = strdup(rel);
 	if (!m->path)
@@ -325,6 +433,9 @@ static int read_memcg(struct zswapnl *h, int dirfd, const char *rel, uint64_t id
 	m->id = id;
 	m->known = ZNL_BIT(ZSWAPNL_M_ID) | ZNL_BIT(ZSWAPNL_M_PATH);
 	read_figures(h, dirfd, m);
+	wb = fill_writeback(m, dirfd, rel, above);
+	if (below)
+		*below = wb;
 	return 0;
 }
 
@@ -346,6 +457,7 @@ struct frame {
 	size_t rel_len;		/* the length of its path in walk.rel */
 	char **names;		/* its subfolders, read when the walk entered it */
 	size_t nnames, next;
+	int writeback;		/* what its writeback is to the memcgs below (listing) */
 };
 
 struct walk {
@@ -365,6 +477,7 @@ struct walk {
 	int found_fd;
 	struct zswapnl_memcg_list *list;
 	size_t cap;
+	int writeback;		/* of the folder visited last, for its frame */
 	struct zswapnl_error *err;
 	/* The folders that could not be opened, the first error, some paths */
 	size_t skipped;
@@ -509,7 +622,8 @@ static int push_frame(struct walk *w, int fd, const struct stat *st, size_t rel_
 		w->stack = bigger;
 	}
 	f = &w->stack[w->depth++];
-	*f = (struct frame){ .fd = fd, .ino = st->st_ino, .rel_len = rel_len };
+	*f = (struct frame){ .fd = fd, .ino = st->st_ino, .rel_len = rel_len,
+			     .writeback = w->writeback };
 	w->open_fds++;
 	close_over_limit(w, w->depth - 1);
 	ret = read_subfolders(fd, f);
@@ -672,12 +786,17 @@ static int walk(struct walk *w, const char *cgroot)
 static int list_visit(struct walk *w, const char *rel, int fd, const struct stat *st,
 		      bool is_memcg)
 {
+	/* The parent's frame is on top: the walk visits a folder before it enters it */
+	int above = w->depth ? w->stack[w->depth - 1].writeback : 1;
 	struct zswapnl_memcg m;
 	int ret;
 
+	/* A folder without the memory controller turns nothing off */
+	w->writeback = above;
 	if (!is_memcg)
 		return 0;
-	ret = read_memcg(w->h, fd, rel, znl_cgroup_id(fd, st), &m, w->err);
+	ret = read_memcg(w->h, fd, rel, znl_cgroup_id(fd, st), &m, above, &w->writeback,
+			 w->err);
 	if (ret)
 		return ret;
 	ret = znl_list_append(w->list, &w->cap, &m);
@@ -756,6 +875,15 @@ static int find_cgroup(struct zswapnl *h, const char *cgroot, uint64_t id, struc
 	return ret < 0 ? ret : 0;
 }
 
+/* The cgroup2 root into @cgroot and, into @w, memcg @id found below it */
+static int find_memcg(struct zswapnl *h, uint64_t id, char *cgroot, size_t size, struct walk *w,
+		      struct zswapnl_error *err)
+{
+	int ret = znl_cgroup_root(h, cgroot, size, err);
+
+	return ret ? ret : find_cgroup(h, cgroot, id, w, err);
+}
+
 int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 		     struct zswapnl_error *err)
 {
@@ -763,13 +891,10 @@ int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 	struct walk w;
 	int ret;
 
-	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
+	ret = find_memcg(h, id, cgroot, sizeof(cgroot), &w, err);
 	if (ret)
 		return ret;
-	ret = find_cgroup(h, cgroot, id, &w, err);
-	if (ret)
-		return ret;
-	ret = read_memcg(h, w.found_fd, w.found_rel, id, m, err);
+	ret = read_memcg(h, w.found_fd, w.found_rel, id, m, WB_CLIMB, NULL, err);
 	found_free(&w);
 	return ret;
 }
@@ -791,23 +916,41 @@ int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl
 		ret = znl_err(err, -ENOENT, "path",
 			      "the memory controller is not enabled for this cgroup");
 	else
-		ret = read_memcg(h, fd, rel, znl_cgroup_id(fd, &st), m, err);
+		ret = read_memcg(h, fd, rel, znl_cgroup_id(fd, &st), m, WB_CLIMB, NULL, err);
 	close(fd);
 	free(rel);
+	return ret;
+}
+
+/*
+ * Write @val into the file @file of the memcg @w found; @attr names the
+ * figure in @err. -ENOENT when the kernel has no such file there.
+ */
+static int write_memcg_file(const char *cgroot, const struct walk *w, const char *file,
+			    const char *attr, const char *val, struct zswapnl_error *err)
+{
+	char *path;
+	int ret;
+
+	ret = znl_write_text_at(w->found_fd, file, val);
+	if (ret) {
+		/* The message names the file, as much of it as fits */
+		if (asprintf(&path, "%s%s/%s", cgroot, w->found_rel, file) < 0)
+			path = NULL;
+		znl_err_sys(err, ret, attr, "write", path ? path : file);
+		free(path);
+	}
 	return ret;
 }
 
 int znl_fb_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
 			       struct zswapnl_error *err)
 {
-	char cgroot[PATH_MAX], val[32], *path;
+	char cgroot[PATH_MAX], val[32];
 	struct walk w;
 	int ret;
 
-	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
-	if (ret)
-		return ret;
-	ret = find_cgroup(h, cgroot, id, &w, err);
+	ret = find_memcg(h, id, cgroot, sizeof(cgroot), &w, err);
 	if (ret)
 		return ret;
 	if (!strcmp(w.found_rel, "/")) {
@@ -818,14 +961,33 @@ int znl_fb_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
 		snprintf(val, sizeof(val), "max");
 	else
 		snprintf(val, sizeof(val), "%" PRIu64, max);
-	ret = znl_write_text_at(w.found_fd, "memory.zswap.max", val);
-	if (ret) {
-		/* The message names the file, as much of it as fits */
-		if (asprintf(&path, "%s%s/memory.zswap.max", cgroot, w.found_rel) < 0)
-			path = NULL;
-		znl_err_sys(err, ret, "zswap-max", "write", path ? path : "memory.zswap.max");
-		free(path);
-	}
+	ret = write_memcg_file(cgroot, &w, "memory.zswap.max", "zswap-max", val, err);
 	found_free(&w);
+	return ret;
+}
+
+int znl_fb_set_memcg_writeback(struct zswapnl *h, uint64_t id, bool writeback,
+			       bool after_netlink, struct zswapnl_error *err)
+{
+	char cgroot[PATH_MAX];
+	struct walk w;
+	bool root;
+	int ret;
+
+	ret = find_memcg(h, id, cgroot, sizeof(cgroot), &w, err);
+	if (ret)
+		return ret;
+	root = !strcmp(w.found_rel, "/");
+	ret = write_memcg_file(cgroot, &w, "memory.zswap.writeback", "writeback",
+			       writeback ? "1" : "0", err);
+	found_free(&w);
+	/* Upstream Linux has the file in every cgroup, the series' patch in all but the root */
+	if (ret == -ENOENT && root)
+		return znl_err(err, -EOPNOTSUPP, NULL,
+			       "the root cgroup has no memory.zswap.writeback on this kernel");
+	if (ret == -ENOENT)
+		return znl_err(err, -EOPNOTSUPP, NULL,
+			       "this kernel has no memory.zswap.writeback (Linux 6.8 and later have it)%s",
+			       after_netlink ? ", nor does its zswap netlink family take it" : "");
 	return ret;
 }

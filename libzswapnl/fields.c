@@ -208,6 +208,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_REJECT_COMPRESS_FAIL, reject_compress_fail),
+		ATTR(ZSWAP_A_REJECT_COMPRESS_FAIL, "reject-compress-fail"),
 		DEBUGFS(reject_compress_fail),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
@@ -218,13 +219,15 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_DECOMPRESS_FAIL, decompress_fail),
+		ATTR(ZSWAP_A_DECOMPRESS_FAIL, "decompress-fail"),
 		DEBUGFS(decompress_fail),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
 		.info.key = "decompress_fail",
 		.info.metric = "zswap_decompress_fail_total",
 		.info.label = "decompress failures",
-		.info.help = "Loads whose page could not be decompressed.",
+		.info.help = "Loads and writebacks whose page could not be decompressed: "
+			     "the page is lost, its owner got SIGBUS or EIO.",
 	},
 	{
 		FIELD(ZSWAPNL_G_DUPLICATE_ENTRY, duplicate_entry),

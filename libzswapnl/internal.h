@@ -264,6 +264,9 @@ int znl_nl_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 		      struct zswapnl_error *err);
 int znl_nl_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
 			       struct zswapnl_error *err);
+/* *@lacks: the family does not take the attribute (a kernel before it), @err untouched */
+int znl_nl_set_memcg_writeback(struct zswapnl *h, uint64_t id, bool writeback, bool *lacks,
+			       struct zswapnl_error *err);
 
 /* sysfile.c: small files under the handle's root */
 int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, ...)
@@ -297,6 +300,9 @@ int znl_fb_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		       struct zswapnl_error *err);
 int znl_fb_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
 			       struct zswapnl_error *err);
+/* @after_netlink: the handle's family did not take it, and the message says so */
+int znl_fb_set_memcg_writeback(struct zswapnl *h, uint64_t id, bool writeback,
+			       bool after_netlink, struct zswapnl_error *err);
 
 /* memcg_list.c */
 int znl_list_append(struct zswapnl_memcg_list *list, size_t *cap, struct zswapnl_memcg *m);

@@ -31,6 +31,8 @@ static const struct znl_attr_policy zswap_attrs[ZSWAP_A_MAX + 1] = {
 	[ZSWAP_A_MAX_POOL_PERCENT] = { "max-pool-percent", MNL_TYPE_U32 },
 	[ZSWAP_A_ACCEPT_THRESHOLD_PERCENT] = { "accept-threshold-percent", MNL_TYPE_U32 },
 	[ZSWAP_A_EVENT] = { "event", MNL_TYPE_U32 },
+	[ZSWAP_A_DECOMPRESS_FAIL] = { "decompress-fail", MNL_TYPE_U64 },
+	[ZSWAP_A_REJECT_COMPRESS_FAIL] = { "reject-compress-fail", MNL_TYPE_U64 },
 };
 
 static const struct znl_attr_policy memcg_attrs[ZSWAP_MEMCG_A_MAX + 1] = {
@@ -43,6 +45,14 @@ static const struct znl_attr_policy memcg_attrs[ZSWAP_MEMCG_A_MAX + 1] = {
 	[ZSWAP_MEMCG_A_ZSWPIN] = { "zswpin", MNL_TYPE_U64 },
 	[ZSWAP_MEMCG_A_ZSWPOUT] = { "zswpout", MNL_TYPE_U64 },
 	[ZSWAP_MEMCG_A_ZSWAP_MAX] = { "zswap-max", MNL_TYPE_U64 },
+	[ZSWAP_MEMCG_A_ZSWPWB] = { "zswpwb", MNL_TYPE_U64 },
+	[ZSWAP_MEMCG_A_WRITEBACK] = { "writeback", MNL_TYPE_U8 },
+	[ZSWAP_MEMCG_A_WRITEBACK_EFFECTIVE] = { "writeback-effective", MNL_TYPE_U8 },
+	[ZSWAP_MEMCG_A_REJECT_ZSWAP_MAX] = { "reject-zswap-max", MNL_TYPE_U64 },
+	[ZSWAP_MEMCG_A_REJECT_POOL_LIMIT] = { "reject-pool-limit", MNL_TYPE_U64 },
+	[ZSWAP_MEMCG_A_REJECT_INCOMPRESSIBLE] = { "reject-incompressible", MNL_TYPE_U64 },
+	[ZSWAP_MEMCG_A_REJECT_ALLOC_FAIL] = { "reject-alloc-fail", MNL_TYPE_U64 },
+	[ZSWAP_MEMCG_A_EVENT] = { "event", MNL_TYPE_U32 },
 };
 
 const struct znl_policy znl_policies[] = {

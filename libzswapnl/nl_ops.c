@@ -198,3 +198,36 @@ int znl_nl_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
 	mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ZSWAP_MAX, max);
 	return admin_refused(znl_req_run(h, NULL, NULL, err), "memory.zswap.max", err);
 }
+
+/*
+ * Whether a refusal of MEMCG_SET says the family does not take writeback:
+ * a kernel of the series before it refuses the attribute with its strict
+ * policy (EINVAL, or another checks' error, with the extack pointing at
+ * it: a type past the policy's maxtype), or, were it not strict, would ask
+ * for the zswap-max it then required
+ */
+static bool family_lacks_writeback(int ret, const struct zswapnl_error *e)
+{
+	if (ret != -EINVAL && ret != -ERANGE && ret != -EOPNOTSUPP)
+		return false;
+	return !strcmp(e->attr, "writeback") || (ret == -EINVAL && !strcmp(e->attr, "zswap-max"));
+}
+
+int znl_nl_set_memcg_writeback(struct zswapnl *h, uint64_t id, bool writeback, bool *lacks,
+			       struct zswapnl_error *err)
+{
+	struct zswapnl_error e = { 0 };
+	struct nlmsghdr *nlh;
+	int ret;
+
+	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_MEMCG_SET, ZSWAP_GENL_VERSION);
+	mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ID, id);
+	mnl_attr_put_u8(nlh, ZSWAP_MEMCG_A_WRITEBACK, writeback);
+	ret = znl_req_run(h, NULL, NULL, &e);
+	*lacks = family_lacks_writeback(ret, &e);
+	if (*lacks)
+		return ret;
+	if (err)
+		*err = e;
+	return admin_refused(ret, "memory.zswap.writeback", err);
+}

@@ -42,11 +42,25 @@ void znl_memcg_reset(struct zswapnl_memcg *m)
 	m->struct_size = sizeof(*m);
 }
 
-/* The figures added after 1.0 that a caller's smaller struct has no room for are not known */
+/* The figures added after 1.0, and where each ends in the struct */
+static const struct {
+	enum zswapnl_memcg_field field;
+	size_t end;
+} memcg_added[] = {
+	{ ZSWAPNL_M_ZSWPWB, znl_offsetofend(struct zswapnl_memcg, zswpwb) },
+	{ ZSWAPNL_M_WRITEBACK, znl_offsetofend(struct zswapnl_memcg, writeback) },
+	{ ZSWAPNL_M_WRITEBACK_EFFECTIVE,
+	  znl_offsetofend(struct zswapnl_memcg, writeback_effective) },
+};
+
+/* Those a caller's smaller struct has no room for are not known */
 void znl_memcg_mask_known(struct zswapnl_memcg *m)
 {
-	if (m->struct_size < znl_offsetofend(struct zswapnl_memcg, zswpwb))
-		m->known &= ~ZNL_BIT(ZSWAPNL_M_ZSWPWB);
+	size_t i;
+
+	for (i = 0; i < ZNL_ARRAY_SIZE(memcg_added); i++)
+		if (m->struct_size < memcg_added[i].end)
+			m->known &= ~ZNL_BIT(memcg_added[i].field);
 }
 
 void znl_memcg_unknown(struct zswapnl_memcg *m, enum zswapnl_memcg_field field, int error)

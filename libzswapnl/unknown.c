@@ -151,6 +151,10 @@ static const char *memcg_file(enum zswapnl_memcg_field field, const char **key)
 		return "memory.zswap.current";
 	case ZSWAPNL_M_ZSWAP_MAX:
 		return "memory.zswap.max";
+	/* The effective value is also that file of each ancestor */
+	case ZSWAPNL_M_WRITEBACK:
+	case ZSWAPNL_M_WRITEBACK_EFFECTIVE:
+		return "memory.zswap.writeback";
 	case ZSWAPNL_M_STORED_PAGES:
 		*key = "zswapped";
 		return "memory.stat";

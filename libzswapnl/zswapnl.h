@@ -38,7 +38,7 @@ extern "C" {
  * it runs with may be a later one of the same soname: zswapnl_version().
  */
 #define ZSWAPNL_VERSION_MAJOR 1
-#define ZSWAPNL_VERSION_MINOR 2
+#define ZSWAPNL_VERSION_MINOR 3
 
 /* The most fields a struct's known mask, and its unknown[] since 1.2, have room for */
 #define ZSWAPNL_FIELDS_MAX 64
@@ -154,6 +154,9 @@ enum zswapnl_memcg_field {
 	ZSWAPNL_M_ZSWPOUT,
 	ZSWAPNL_M_ZSWAP_MAX,
 	ZSWAPNL_M_ZSWPWB,		/* since 1.1 */
+	/* Since 1.3: memory.zswap.writeback (Linux 6.8) */
+	ZSWAPNL_M_WRITEBACK,
+	ZSWAPNL_M_WRITEBACK_EFFECTIVE,
 	ZSWAPNL_M_NR_FIELDS,
 };
 
@@ -172,6 +175,14 @@ struct zswapnl_memcg {
 	uint64_t zswpwb;		/* memory.stat zswpwb: pages written back */
 	/* Since 1.2: as in struct zswapnl_global; zswapnl_memcg_unknown() reads it */
 	int16_t unknown[ZSWAPNL_FIELDS_MAX];
+	/* Since 1.3 */
+	bool writeback;			/* memory.zswap.writeback of the memcg itself */
+	/*
+	 * Whether its pages may go to the swap device: true when the memcg
+	 * and every ancestor have writeback on. Off in one of them (the root
+	 * too, where the kernel has the file there) keeps them off.
+	 */
+	bool writeback_effective;
 };
 
 /* Whether @memcg has the figure @field: its bit in the known mask */
@@ -424,6 +435,19 @@ void zswapnl_memcg_list_free(struct zswapnl_memcg_list *list);
 int zswapnl_set_params(struct zswapnl *handle, const struct zswapnl_params *params,
 		       struct zswapnl_error *err);
 int zswapnl_set_memcg_zswap_max(struct zswapnl *handle, uint64_t id, uint64_t max_bytes,
+				struct zswapnl_error *err);
+
+/*
+ * memory.zswap.writeback of the memcg @id: whether its pages may go to the
+ * swap device (its descendants' too, whose own value stays as it is).
+ * Over netlink where the kernel's family takes the attribute; else, a
+ * family that refuses it as unknown (one of the series before it)
+ * included, by writing the cgroup's file. -EOPNOTSUPP, err->msg saying
+ * so, on a kernel that has neither (Linux before 6.8), and for the root
+ * cgroup with the files of a kernel that gives the root none; over
+ * netlink the kernel's answer for the root is its own. Since 1.3.
+ */
+int zswapnl_set_memcg_writeback(struct zswapnl *handle, uint64_t id, bool writeback,
 				struct zswapnl_error *err);
 
 /*

@@ -23,6 +23,7 @@ struct cgroups_opts {
 	bool reverse;
 	bool tree;
 	bool json;
+	bool output_given; /* --output: else JSON has every column */
 	enum json_style style;
 	const char *target; /* the PATH or ID argument */
 };
@@ -98,6 +99,7 @@ static int parse_args(struct zswapctl *ctl, struct cgroups_opts *o, int argc,
 			o->view.noheadings = true;
 			break;
 		case 'o':
+			o->output_given = true;
 			ret = column_list_parse(&o->view.cols, optarg, bad,
 						sizeof(bad));
 			if (ret == -E2BIG)
@@ -428,6 +430,8 @@ int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv)
 	ret = parse_args(ctl, &o, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_OK : ret;
+	if (o.json && !o.output_given)
+		column_list_all(&o.view.cols);
 	if (o.target) {
 		ret = cgroup_arg(ctl, o.target, &ref);
 		if (ret)

@@ -155,6 +155,18 @@ const struct column columns[] = {
 		.known_bit = ZSWAPNL_M_ZSWAP_MAX,
 		.compare = compare_values,
 	},
+	{
+		/* JSON: its key and writeback_effective (column_to_json()) */
+		.name = "WRITEBACK",
+		.header = "WRITEBACK",
+		.help = "memory.zswap.writeback (6.8+); (effective value) if it differs",
+		.json_key = "writeback",
+		.extra = true,
+		.align = ALIGN_RIGHT,
+		.kind = KIND_WRITEBACK,
+		.known_bit = ZSWAPNL_M_WRITEBACK,
+		.compare = compare_values,
+	},
 };
 
 const size_t nr_columns = sizeof(columns) / sizeof(columns[0]);
@@ -175,6 +187,13 @@ bool column_value(const struct column *col, const struct zswapnl_memcg *m,
 	switch (col->kind) {
 	case KIND_PATH:
 		return false;
+	case KIND_WRITEBACK:
+		/* In order: off, on (off), on */
+		if (!zswapnl_memcg_known(m, ZSWAPNL_M_WRITEBACK) ||
+		    !zswapnl_memcg_known(m, ZSWAPNL_M_WRITEBACK_EFFECTIVE))
+			return false;
+		*value = 2 * m->writeback_effective + m->writeback;
+		return true;
 	case KIND_RATIO:
 		if (!zswapnl_memcg_known(m, ZSWAPNL_M_STORED_PAGES) ||
 		    !zswapnl_memcg_known(m, ZSWAPNL_M_COMPRESSED_BYTES))
@@ -189,11 +208,34 @@ bool column_value(const struct column *col, const struct zswapnl_memcg *m,
 	}
 }
 
+static const char *on_off(const struct zswapnl_memcg *m,
+			  enum zswapnl_memcg_field field, bool on)
+{
+	if (!zswapnl_memcg_known(m, field))
+		return "-";
+	return on ? "on" : "off";
+}
+
+char *writeback_format(const struct zswapnl_memcg *m, char *buf, size_t len)
+{
+	const char *own = on_off(m, ZSWAPNL_M_WRITEBACK, m->writeback);
+	const char *eff = on_off(m, ZSWAPNL_M_WRITEBACK_EFFECTIVE,
+				 m->writeback_effective);
+
+	if (!strcmp(own, eff))
+		snprintf(buf, len, "%s", own);
+	else
+		snprintf(buf, len, "%s (%s)", own, eff);
+	return buf;
+}
+
 char *column_format(const struct column *col, const struct zswapnl_memcg *m,
 		    const struct column_ctx *ctx, char *buf, size_t len)
 {
 	uint64_t v;
 
+	if (col->kind == KIND_WRITEBACK)
+		return writeback_format(m, buf, len);
 	if (col->kind == KIND_PATH) {
 		snprintf(buf, len, "%s",
 			 zswapnl_memcg_known(m, ZSWAPNL_M_PATH) && m->path ?
@@ -224,6 +266,19 @@ char *column_format(const struct column *col, const struct zswapnl_memcg *m,
 	}
 }
 
+/* Booleans, as memory.zswap.writeback's 1 and 0 are, or null */
+static int writeback_to_json(const char *key, const struct zswapnl_memcg *m,
+			     cJSON *obj)
+{
+	bool own = zswapnl_memcg_known(m, ZSWAPNL_M_WRITEBACK);
+	bool eff = zswapnl_memcg_known(m, ZSWAPNL_M_WRITEBACK_EFFECTIVE);
+	int ret = json_add_bool(obj, key, own, m->writeback);
+
+	return ret ? ret :
+		     json_add_bool(obj, "writeback_effective", eff,
+				   m->writeback_effective);
+}
+
 int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 		   const struct column_ctx *ctx, cJSON *obj)
 {
@@ -234,6 +289,8 @@ int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 		return json_add_string(obj, col->json_key,
 				       zswapnl_memcg_known(m, ZSWAPNL_M_PATH),
 				       m->path);
+	if (col->kind == KIND_WRITEBACK)
+		return writeback_to_json(col->json_key, m, obj);
 	ok = column_value(col, m, ctx, &v);
 	if (col->kind == KIND_RATIO)
 		return json_add_hundredths(obj, col->json_key, ok, v);
@@ -246,14 +303,24 @@ int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 	return json_add_u64(obj, col->json_key, ok, v);
 }
 
-void column_list_default(struct column_list *list)
+static void column_list_fill(struct column_list *list, bool extra)
 {
 	size_t i;
 
 	list->count = 0;
 	for (i = 0; i < nr_columns; i++)
-		if (!columns[i].extra)
+		if (extra || !columns[i].extra)
 			list->cols[list->count++] = &columns[i];
+}
+
+void column_list_default(struct column_list *list)
+{
+	column_list_fill(list, false);
+}
+
+void column_list_all(struct column_list *list)
+{
+	column_list_fill(list, true);
 }
 
 int column_list_parse(struct column_list *list, const char *arg, char *bad,

@@ -27,6 +27,7 @@ enum column_kind {
 	KIND_BYTES, /* a size in bytes */
 	KIND_LIMIT, /* a size in bytes, or "max" for ZSWAPNL_MAX */
 	KIND_RATIO, /* derived: stored pages * page size / compressed bytes */
+	KIND_WRITEBACK, /* the cgroup's own flag and the effective one */
 };
 
 /* What the cells depend on besides the memcg itself */
@@ -63,6 +64,15 @@ const struct column *column_by_name(const char *name);
 bool column_value(const struct column *col, const struct zswapnl_memcg *m,
 		  const struct column_ctx *ctx, uint64_t *value);
 
+/*
+ * memory.zswap.writeback as the WRITEBACK cell and "zswapctl set" say it:
+ * "on" or "off", and after it the effective value in parentheses where
+ * the two differ or one is unknown ("on (off)": an ancestor has it off);
+ * "-" when neither is known. Returns buf.
+ */
+#define WRITEBACK_TEXT_MAX sizeof("off (off)")
+char *writeback_format(const struct zswapnl_memcg *m, char *buf, size_t len);
+
 /* The cell's text, "-" when unknown; returns buf */
 char *column_format(const struct column *col, const struct zswapnl_memcg *m,
 		    const struct column_ctx *ctx, char *buf, size_t len);
@@ -82,8 +92,13 @@ struct column_list {
 	const struct column *cols[COLUMN_LIST_MAX];
 };
 
-/* Every column, in table order: the default */
+/* The columns of the table, in table order: those not extra */
 void column_list_default(struct column_list *list);
+/*
+ * Every column, extra ones too: what JSON has without --output, since a
+ * script reads keys by name and a figure the kernel lacks is null there
+ */
+void column_list_all(struct column_list *list);
 
 /*
  * Apply an --output argument: "A,B" replaces the list, "+A,B" appends to

@@ -14,6 +14,8 @@ int parse_percent(const char *str, uint32_t *percent);
 
 /* on|off, 1|0, y|n, yes|no, true|false in any case; -EINVAL otherwise */
 int parse_on_off(const char *str, bool *on);
+/* What parse_on_off() takes, for the messages that refuse a value */
+#define ON_OFF_WORDS "on or off (1 or 0, y or n, yes or no, true or false)"
 
 /*
  * Seconds with an optional fraction ("2", "0.5", ".25"), rounded to the

@@ -89,6 +89,7 @@ void prom_sample(const char *name, const struct prom_label *labels,
 enum metric_value {
 	METRIC_U64,
 	METRIC_LIMIT, /* bytes, or +Inf for ZSWAPNL_MAX (no limit) */
+	METRIC_BOOL, /* 1 or 0 */
 };
 
 struct metric {
@@ -126,6 +127,13 @@ static const struct metric cgroup_metrics[] = {
 	{ "zswap_cgroup_max_bytes", PROM_GAUGE,
 	  "The zswap limit of the cgroup in bytes (memory.zswap.max), +Inf for none.",
 	  MEMCG(zswap_max, ZSWAPNL_M_ZSWAP_MAX, METRIC_LIMIT) },
+	{ "zswap_cgroup_writeback", PROM_GAUGE,
+	  "1 when the cgroup's memory.zswap.writeback lets its pages go to the swap device, 0 when not.",
+	  MEMCG(writeback, ZSWAPNL_M_WRITEBACK, METRIC_BOOL) },
+	{ "zswap_cgroup_writeback_effective", PROM_GAUGE,
+	  "1 when the cgroup's pages may go to the swap device: its memory.zswap.writeback and every ancestor's are 1.",
+	  MEMCG(writeback_effective, ZSWAPNL_M_WRITEBACK_EFFECTIVE,
+		METRIC_BOOL) },
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -139,10 +147,14 @@ static const char *value_text(const struct metric *m, const void *base,
 {
 	const char *field = (const char *)base + m->offset;
 	uint64_t u64;
+	bool on;
 
 	if (!known)
 		return NULL;
 	switch (m->value) {
+	case METRIC_BOOL:
+		memcpy(&on, field, sizeof(on));
+		return prom_u64(on, buf, len);
 	case METRIC_LIMIT:
 		memcpy(&u64, field, sizeof(u64));
 		if (u64 == ZSWAPNL_MAX) {

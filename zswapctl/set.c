@@ -2,6 +2,7 @@
 /*
  * zswapctl set PARAM VALUE [PARAM VALUE]...
  * zswapctl set cgroup PATH|ID max SIZE
+ * zswapctl set cgroup PATH|ID writeback on|off
  *
  * Every value is checked here before anything is sent, so that a typo
  * changes nothing. Several parameters are one change, all or none
@@ -17,7 +18,9 @@
 #include <string.h>
 
 #include "cgroup_ref.h"
+#include "columns.h"
 #include "escape.h"
+#include "parse.h"
 #include "set_change.h"
 #include "size.h"
 #include "zswapctl.h"
@@ -52,10 +55,12 @@ static void set_usage(void)
 	printf("Usage:\n"
 	       " zswapctl set <parameter> <value> [<parameter> <value>]...\n"
 	       " zswapctl set cgroup <path>|<id> max <size>\n"
+	       " zswapctl set cgroup <path>|<id> writeback on|off\n"
 	       "\n"
-	       "Change zswap parameters (all at once, or none), or the zswap limit of a\n"
-	       "cgroup (memory.zswap.max). Needs CAP_SYS_ADMIN over netlink, and write\n"
-	       "access to the files with the fallback.\n"
+	       "Change zswap parameters (all at once, or none), or a setting of a cgroup:\n"
+	       "its zswap limit (memory.zswap.max), or whether its pages may go to the\n"
+	       "swap device (memory.zswap.writeback). Needs CAP_SYS_ADMIN over netlink,\n"
+	       "and write access to the files with the fallback.\n"
 	       "\n"
 	       "Parameters:\n");
 	for (i = 0; i < nr_set_params; i++)
@@ -63,6 +68,8 @@ static void set_usage(void)
 			    set_params[i].help);
 	print_param("cgroup <path> max", "<size>",
 		    "zswap limit of a cgroup, or \"max\": 1.5G or 512MiB (powers of 1024), 10KB (of 1000)");
+	print_param("cgroup <path> writeback", "on|off",
+		    "whether the pages of a cgroup (and of those below it) may go to the swap device");
 	printf("\n"
 	       "Options:\n"
 	       "     --source <mode>         netlink, fallback or auto\n"
@@ -84,7 +91,7 @@ static int parse_pairs(int argc, char **argv, struct set_change *changes,
 
 		if (!p && !strcmp(argv[i], "cgroup"))
 			return zc_usage(
-				"set cgroup comes first and alone: zswapctl set cgroup <path>|<id> max <size>");
+				"set cgroup comes first and alone: zswapctl set cgroup <path>|<id> <setting> <value>");
 		if (!p)
 			return zc_usage(
 				"unknown parameter '%s' (see zswapctl set --help)",
@@ -131,8 +138,51 @@ static int set_parameters(const struct zswapctl *ctl, int argc, char **argv)
 	return ret;
 }
 
+/* The value a cgroup setting is to get */
+union cgroup_value {
+	uint64_t bytes;
+	bool on;
+};
+
+/*
+ * A setting of "zswapctl set cgroup": the cgroup file it is, its value as
+ * typed and as the kernel holds it, and the call that sets it
+ */
+struct cgroup_setting {
+	const char *name; /* "max" */
+	const char *file; /* "zswap.max", taken as a name too */
+	const char *value_help;
+	bool on_root; /* the root cgroup may have it */
+	/* EXIT_OK, or EXIT_USAGE after a message */
+	int (*parse)(const char *arg, union cgroup_value *v);
+	int (*set)(struct zswapnl *nl, uint64_t id, const union cgroup_value *v,
+		   struct zswapnl_error *err);
+	/* The value @m holds, as text ("-" if unknown); returns buf */
+	char *(*show)(const struct zswapnl_memcg *m, char *buf, size_t len);
+};
+
+static int parse_max(const char *arg, union cgroup_value *v)
+{
+	int ret = size_parse(arg, &v->bytes);
+
+	if (ret == -ERANGE)
+		return zc_usage("size '%s' out of range (at most 16 EiB - 1)",
+				arg);
+	if (ret)
+		return zc_usage(
+			"invalid size '%s' (expected bytes with a unit as in 1.5G, 512MiB or 10KB = 10000 bytes, or max)",
+			arg);
+	return EXIT_OK;
+}
+
+static int set_max(struct zswapnl *nl, uint64_t id, const union cgroup_value *v,
+		   struct zswapnl_error *err)
+{
+	return zswapnl_set_memcg_zswap_max(nl, id, v->bytes, err);
+}
+
 /* "max", or "67108864 (64 MiB)", or "-" */
-static char *limit_text(const struct zswapnl_memcg *m, char *buf, size_t len)
+static char *show_max(const struct zswapnl_memcg *m, char *buf, size_t len)
 {
 	char iec[SIZE_STR_MAX];
 
@@ -147,32 +197,77 @@ static char *limit_text(const struct zswapnl_memcg *m, char *buf, size_t len)
 	return buf;
 }
 
-static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
+static int parse_writeback(const char *arg, union cgroup_value *v)
 {
+	if (parse_on_off(arg, &v->on))
+		return zc_usage("invalid writeback '%s' (expected %s)", arg,
+				ON_OFF_WORDS);
+	return EXIT_OK;
+}
+
+static int set_writeback(struct zswapnl *nl, uint64_t id,
+			 const union cgroup_value *v, struct zswapnl_error *err)
+{
+	return zswapnl_set_memcg_writeback(nl, id, v->on, err);
+}
+
+static const struct cgroup_setting cgroup_settings[] = {
+	{
+		.name = "max",
+		.file = "zswap.max",
+		.value_help = "<size>",
+		.parse = parse_max,
+		.set = set_max,
+		.show = show_max,
+	},
+	{
+		.name = "writeback",
+		.file = "zswap.writeback",
+		.value_help = "on|off",
+		/* Where the kernel has the file there (not the series') */
+		.on_root = true,
+		.parse = parse_writeback,
+		.set = set_writeback,
+		.show = writeback_format,
+	},
+};
+
+static const struct cgroup_setting *cgroup_setting_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cgroup_settings) / sizeof(cgroup_settings[0]);
+	     i++)
+		if (!strcmp(cgroup_settings[i].name, name) ||
+		    !strcmp(cgroup_settings[i].file, name))
+			return &cgroup_settings[i];
+	return NULL;
+}
+
+static int set_cgroup(const struct zswapctl *ctl, int argc, char **argv)
+{
+	const struct cgroup_setting *cs =
+		argc > 2 ? cgroup_setting_by_name(argv[2]) : NULL;
+	char old[VALUE_MAX], new[VALUE_MAX], what[PATH_MAX + 32];
 	struct zswapnl_memcg before, after;
 	struct zswapnl_error err = { 0 };
-	char old[VALUE_MAX], new[VALUE_MAX], what[PATH_MAX + 32];
 	struct cgroup_ref ref = { 0 };
-	char *shown;
+	union cgroup_value value;
 	struct zswapnl *nl;
-	uint64_t bytes;
+	char *shown;
 	int ret;
 
-	if (argc == 4 && strcmp(argv[2], "max") && strcmp(argv[2], "zswap.max"))
+	if (argc > 2 && !cs)
 		return zc_usage(
-			"a cgroup has one zswap setting, max, not '%s': zswapctl set cgroup <path>|<id> max <size>",
+			"a cgroup's zswap settings are max and writeback, not '%s': zswapctl set cgroup <path>|<id> <setting> <value>",
 			argv[2]);
 	if (argc != 4)
-		return zc_usage(
-			"usage: zswapctl set cgroup <path>|<id> max <size>");
-	ret = size_parse(argv[3], &bytes);
-	if (ret == -ERANGE)
-		return zc_usage("size '%s' out of range (at most 16 EiB - 1)",
-				argv[3]);
+		return zc_usage("usage: zswapctl set cgroup <path>|<id> %s %s",
+				cs ? cs->name : "max|writeback",
+				cs ? cs->value_help : "<value>");
+	ret = cs->parse(argv[3], &value);
 	if (ret)
-		return zc_usage(
-			"invalid size '%s' (expected bytes with a unit as in 1.5G, 512MiB or 10KB = 10000 bytes, or max)",
-			argv[3]);
+		return ret;
 	ret = cgroup_arg(ctl, argv[1], &ref);
 	if (ret)
 		return ret;
@@ -183,24 +278,24 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 	ret = cgroup_lookup(ctl, nl, &ref, &before);
 	if (ret)
 		goto close;
-	/* The root takes no limits: it has no memory.zswap.max to set */
-	if (before.path && !strcmp(before.path, "/")) {
-		ret = zc_usage("the root cgroup has no zswap.max");
+	/* The root has no memory.zswap.max; writeback, the kernel decides */
+	if (!cs->on_root && before.path && !strcmp(before.path, "/")) {
+		ret = zc_usage("the root cgroup has no %s", cs->file);
 		goto free;
 	}
-	snprintf(what, sizeof(what), "setting zswap.max of cgroup %s",
+	snprintf(what, sizeof(what), "setting %s of cgroup %s", cs->file,
 		 before.path ? before.path : argv[1]);
-	ret = zswapnl_set_memcg_zswap_max(nl, before.id, bytes, &err);
+	ret = cs->set(nl, before.id, &value, &err);
 	if (ret) {
 		ret = set_error(nl, what, ret, &err, NULL);
 		goto free;
 	}
-	limit_text(&before, old, sizeof(old));
+	cs->show(&before, old, sizeof(old));
 	if (cgroup_lookup(ctl, nl, &ref, &after)) {
 		/* Set, but gone before it could be read back */
 		snprintf(new, sizeof(new), "%s", argv[3]);
 	} else {
-		limit_text(&after, new, sizeof(new));
+		cs->show(&after, new, sizeof(new));
 		zswapnl_memcg_free(&after);
 	}
 	/* The path is the cgroup's name, which may hold any byte */
@@ -210,7 +305,7 @@ static int set_cgroup_max(const struct zswapctl *ctl, int argc, char **argv)
 		ret = EXIT_SYSTEM;
 		goto free;
 	}
-	printf("cgroup %s max: %s -> %s\n", shown, old, new);
+	printf("cgroup %s %s: %s -> %s\n", shown, cs->name, old, new);
 	free(shown);
 	ret = EXIT_OK;
 free:
@@ -245,6 +340,6 @@ int cmd_set(struct zswapctl *ctl, int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (argc && !strcmp(argv[0], "cgroup"))
-		return set_cgroup_max(ctl, argc, argv);
+		return set_cgroup(ctl, argc, argv);
 	return set_parameters(ctl, argc, argv);
 }

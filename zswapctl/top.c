@@ -51,6 +51,7 @@ const struct top_column top_columns[] = {
 	MEMCG_COLUMN("ZERO", true),
 	MEMCG_COLUMN("RATIO", true),
 	MEMCG_COLUMN("MAX", true),
+	MEMCG_COLUMN("WRITEBACK", false),
 };
 
 const size_t nr_top_columns = sizeof(top_columns) / sizeof(top_columns[0]);

@@ -130,10 +130,15 @@ bool unknown_note_cgroups(const struct zswapnl *nl,
 			if (col->kind == KIND_PATH ||
 			    column_value(col, m, &v->ctx, &value))
 				continue;
-			if (col->kind == KIND_RATIO)
+			if (col->kind == KIND_RATIO) {
 				ratio_reason(&n, nl, m);
-			else
-				memcg_reason(&n, nl, m, col->known_bit);
+				continue;
+			}
+			memcg_reason(&n, nl, m, col->known_bit);
+			/* A known field adds no reason */
+			if (col->kind == KIND_WRITEBACK)
+				memcg_reason(&n, nl, m,
+					     ZSWAPNL_M_WRITEBACK_EFFECTIVE);
 		}
 	}
 	return n.count > 0;
