@@ -12,7 +12,8 @@ WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wfo
 ALL_CFLAGS := -std=gnu11 $(WARNINGS) $(CPPFLAGS) $(CFLAGS)
 
 TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/swapmix \
-	$(BUILD)/tools/genl-fuzz $(BUILD)/tools/dump-pause $(BUILD)/tools/dump-recv
+	$(BUILD)/tools/genl-fuzz $(BUILD)/tools/dump-pause $(BUILD)/tools/dump-recv \
+	$(BUILD)/tools/swapshare
 
 .PHONY: all help deps deps-i386 tools lib zswapctl unit-tests bench kernel kernel-tree kernel-export kernel-bisect-check \
 	kernel-fullconfig-check bindeb-pkg vm demo check check-full \

@@ -150,7 +150,7 @@ setup() {
 	run -1 --separate-stderr zc_patched set cgroup /work
 	assert_one_line_error "usage: zswapctl set cgroup"
 	run -1 --separate-stderr zc_patched set cgroup /work min 1G
-	assert_one_line_error "a cgroup has one zswap setting, max, not 'min': zswapctl set cgroup"
+	assert_one_line_error "a cgroup's zswap settings are max and writeback, not 'min': zswapctl set cgroup"
 	# cgroup is a known word, in the wrong place
 	run -1 --separate-stderr zc_patched set enabled on cgroup /work max 1G
 	assert_one_line_error "set cgroup comes first and alone: zswapctl set cgroup"
@@ -191,7 +191,8 @@ setup() {
 	run -0 zc --list-commands
 	assert_output "$(printf '%s\n' status cgroups memcg set apply monitor export top)"
 	run -0 zc --list-columns
-	assert_output "$(printf '%s\n' PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX)"
+	assert_output "$(printf '%s\n' PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX \
+		WRITEBACK)"
 	run -0 zc --list-set-params
 	assert_output "$(printf '%s\n' compressor zpool enabled max-pool-percent \
 		accept-threshold-percent cgroup)"

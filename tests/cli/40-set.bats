@@ -19,16 +19,6 @@ teardown() {
 zc_root() { "$ZSWAPCTL" --sysroot "$ROOT" "$@"; }
 param() { cat "$ROOT/sys/module/zswap/parameters/$1"; }
 
-# snapshot; ...; assert_unchanged: nothing in the tree changed in between
-snapshot() {
-	rm -rf "$BATS_TEST_TMPDIR/before"
-	cp -r "$ROOT" "$BATS_TEST_TMPDIR/before"
-}
-
-assert_unchanged() {
-	diff -r "$BATS_TEST_TMPDIR/before" "$ROOT" || fail "the tree changed"
-}
-
 # refused CODE REGEX ARGS...: zswapctl set ARGS fails with CODE and one
 # line, and leaves the tree as it was
 refused() {

@@ -135,6 +135,24 @@ bash_complete() {
 	assert_equal "$(cut -f1 <<<"$output" | sort)" "$(zc top --list-columns | sort)"
 }
 
+@test "set cgroup PATH: max and writeback, and on and off after writeback" {
+	run -0 bash_complete zswapctl set cgroup /work ''
+	assert_output "$(printf '%s\n' max writeback)"
+	run -0 bash_complete zswapctl set cgroup /work writeback ''
+	assert_output "$(printf '%s\n' on off)"
+	run -0 bash_complete zswapctl set cgroup /work max ''
+	assert_output ''
+	require_tool fish
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl set cgroup /work '"
+	assert_equal "$(cut -f1 <<<"$output" | sort | tr '\n' ' ')" "max writeback "
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl set cgroup /work writeback '"
+	assert_equal "$(cut -f1 <<<"$output" | sort | tr '\n' ' ')" "off on "
+	grep -qF 'compadd max writeback' "$TOP/completions/_zswapctl" ||
+		fail "_zswapctl does not offer writeback after the path"
+	grep -qF 'compadd on off' "$TOP/completions/_zswapctl" ||
+		fail "_zswapctl does not offer on and off for writeback"
+}
+
 @test "apply: --dry-run, and file names as its arguments, in bash and fish" {
 	cd "$BATS_TEST_TMPDIR"
 	touch zswap.conf

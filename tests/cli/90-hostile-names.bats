@@ -6,8 +6,9 @@
 # as a raw byte), bytes that are not UTF-8 (0xff, 0xc3 alone), newline,
 # tab, carriage return, DEL, quotes, backslashes, the text "\x1b" beside a
 # real ESC, a right-to-left override, names of 255 bytes, a tree 130 levels
-# deep and a chain of 255-byte names longer than PATH_MAX. Every command
-# and output format then runs on it:
+# deep and a chain of 255-byte names longer than PATH_MAX; the named ones,
+# and /deep, have memory.zswap.writeback 0, the cgroups below /deep 1.
+# Every command and output format then runs on it:
 #  - JSON is valid UTF-8 (strict decoding, python3 and jq), has no raw
 #    control byte, and every cgroup is in it, its exact bytes given back
 #    by "path" or, for a name that is not UTF-8, by "path_hex";
@@ -23,11 +24,13 @@ load helpers
 load ../lib/prom
 load ../lib/tmux
 
-# A memcg folder: the files of /work, so that every figure is known
+# A memcg folder: the files of /work, so that every figure is known, and
+# memory.zswap.writeback $2 (1 if not given)
 mkmemcg() {
 	mkdir -p -- "$1"
 	cp "$HOSTILE/sys/fs/cgroup/work"/{cgroup.controllers,memory.stat,memory.zswap.current} \
 		"$HOSTILE/sys/fs/cgroup/work/memory.zswap.max" "$1/"
+	echo "${2:-1}" >"$1/memory.zswap.writeback"
 }
 
 # The names, in bash's $'...' quoting; 255 bytes is the longest a name
@@ -66,11 +69,11 @@ setup_file() {
 	cg=$HOSTILE/sys/fs/cgroup
 	hostile_names
 	for name in "${NAMES[@]}"; do
-		mkmemcg "$cg/$name"
+		mkmemcg "$cg/$name" 0
 	done
 	# 130 levels, the deepest with an ESC sequence in its name
 	name=$cg/deep
-	mkmemcg "$name"
+	mkmemcg "$name" 0
 	for ((i = 2; i < 130; i++)); do
 		name=$name/d$i
 		mkmemcg "$name"
@@ -348,6 +351,49 @@ PY
 	prom_lint "$(cat "$OUT")"
 }
 
+@test "WRITEBACK, its JSON keys and its metrics: every cgroup, its name escaped" {
+	local off bottom i
+	capture zh cgroups -o PATH,WRITEBACK
+	check text "$OUT"
+	check rows "$OUT" --count
+	capture zh cgroups --raw --noheadings -o PATH,WRITEBACK
+	check text "$OUT"
+	grep -qxF '/esc\x1b[31mred\x1b[0m off' "$OUT" || fail "no /esc\x1b[31mred\x1b[0m off"
+	grep -qxF '/ff\xff off' "$OUT" || fail "no /ff\xff off"
+	# Below /deep, on but not in effect; the deepest's name has an ESC
+	grep -qF '\x1b[2J\x1b[Hbottom on\x20(off)' "$OUT" || fail "no bottom on (off)"
+	# and by its path, 130 folders up to the root's
+	bottom=/deep
+	for ((i = 2; i < 130; i++)); do
+		bottom=$bottom/d$i
+	done
+	capture zh cgroups --raw --noheadings -o WRITEBACK "$bottom/"$'\e[2J\e[H'bottom
+	assert_equal "$(cat "$OUT")" 'on\x20(off)'
+	capture zh cgroups --json
+	check json "$OUT" --paths
+	jq -e '[.cgroups[] | select(.path_hex == "2f6666ff")][0] |
+		.writeback == false and .writeback_effective == false' "$OUT" ||
+		fail "/ff\\xff: not off in JSON"
+	# The 129 cgroups below /deep
+	assert_equal "$(jq '[.cgroups[] | select(.path | startswith("/deep/")) |
+		select(.writeback and (.writeback_effective | not))] | length' "$OUT")" 129
+	capture zh export
+	prom_lint "$(cat "$OUT")"
+	prom_structure "$(cat "$OUT")"
+	grep -qxF 'zswap_cgroup_writeback{cgroup="/lit\\x1b",cgroup_hex="2f6c69741b"} 0' "$OUT" ||
+		fail "the name '/lit<ESC>' has no writeback sample of its own"
+	grep -qxF 'zswap_cgroup_writeback_effective{cgroup="/lit\\x1b"} 0' "$OUT" ||
+		fail "the name '/lit\\x1b' has no writeback_effective sample"
+	off=$(grep -c '^zswap_cgroup_writeback_effective{.*} 0$' "$OUT")
+	assert_equal "$off" $((21 + 130))
+	# Set through the path of a name that is not UTF-8; the line escapes it
+	capture zh set cgroup $'/ff\xff' writeback on
+	check text "$OUT"
+	assert_equal "$(cat "$OUT")" 'cgroup /ff\xff writeback: off -> on'
+	assert_equal "$(cat "$HOSTILE/sys/fs/cgroup/"$'ff\xff'/memory.zswap.writeback)" 1
+	capture zh set cgroup $'/ff\xff' writeback off
+}
+
 # A tree whose module parameters hold control characters and bytes that are
 # not UTF-8, as a recorded tree may: the compressor and the zpool are
 # strings from outside too
@@ -448,7 +494,8 @@ asan() {
 		done
 		asan 0 --sysroot "$root" cgroups
 		asan 0 --sysroot "$root" cgroups --json --tree
-		asan 0 --sysroot "$root" cgroups --raw -o +ZSWPWB --sort RATIO --reverse
+		asan 0 --sysroot "$root" cgroups --raw -o +ZSWPWB,WRITEBACK --sort RATIO --reverse
+		asan 0 --sysroot "$root" cgroups -o +WRITEBACK /outer/inner
 		asan 0 --sysroot "$root" top -b -n 2 -d 0.1 --tree --filter L
 		asan 0 --sysroot "$root" export
 		asan 0 --sysroot "$root" export --output "$BATS_TEST_TMPDIR/z.prom"
@@ -459,6 +506,10 @@ asan() {
 	asan 0 --sysroot "$root" set compressor zstd max-pool-percent 30
 	asan 0 --sysroot "$root" set cgroup /outer max 1M
 	asan 1 --sysroot "$root" set compressor nope
+	asan 3 --sysroot "$root" set cgroup /outer writeback off
+	asan 1 --sysroot "$root" set cgroup /outer writeback maybe
+	root=$(copy_root 6.12)
+	asan 0 --sysroot "$root" set cgroup /outer/inner writeback off
 	# no file it could read: what a tree without zswap's files gives
 	asan 3 --sysroot "$BATS_TEST_TMPDIR" status
 	asan 0 --help

@@ -37,6 +37,17 @@ copy_root() {
 	echo "$root"
 }
 
+# snapshot; ...; assert_unchanged: nothing in the tree $ROOT changed in
+# between
+snapshot() {
+	rm -rf "$BATS_TEST_TMPDIR/before"
+	cp -r "$ROOT" "$BATS_TEST_TMPDIR/before"
+}
+
+assert_unchanged() {
+	diff -r "$BATS_TEST_TMPDIR/before" "$ROOT" || fail "the tree changed"
+}
+
 # shared_root FLAVOUR: a copy of a recorded tree that user nobody may read
 # (as_unprivileged), in a folder of its own below /tmp, since the bats
 # folders are private; prints its path. shared_root_remove removes it.
@@ -85,9 +96,9 @@ STATUS_KEYS=(version source enabled compressor zpool max_pool_percent accept_thr
 	     reject_kmemcache_fail reject_compress_poor reject_compress_fail decompress_fail
 	     duplicate_entry written_back_pages zswpin zswpout zswpwb compression_ratio pool_ratio)
 
-# The keys of each object of "zswapctl cgroups --json"
+# The keys of each object of "zswapctl cgroups --json": every column's
 CGROUP_KEYS=(path id compressed_bytes stored_pages zero_pages compression_ratio zswpin
-	     zswpout zswap_max)
+	     zswpout zswpwb zswap_max writeback writeback_effective)
 
 # as_unprivileged CMD...: CMD as user nobody when the suite runs as root,
 # who may read and write anywhere, so that a permission check runs either

@@ -32,6 +32,11 @@
 #                  cgroup, which has no memory.zswap.max, has +Inf
 #   none           in no file: the kernel's zero pages of a cgroup go to
 #                  netlink only (checked against the cgroup's stored pages)
+#   wb:NAME        the file NAME, 0 or 1; over netlink the root, which has
+#                  no such file on the series' kernel, has 1 where the
+#                  other cgroups have it (the root's cannot be set there)
+#   wb_effective:NAME  0 when the cgroup's wb:NAME or that of an ancestor
+#                  is 0, else 1; a root without the file turns nothing off
 #
 # A file that is not there is a metric left out, never a 0. Every family
 # the exporter writes must be in one of the maps, so none goes unchecked.
@@ -66,6 +71,8 @@ declare -gA PROM_CGROUP=(
 	[zswap_cgroup_zswpout_pages_total]=stat:zswpout
 	[zswap_cgroup_zswpwb_pages_total]=stat:zswpwb
 	[zswap_cgroup_max_bytes]=max:memory.zswap.max
+	[zswap_cgroup_writeback]=wb:memory.zswap.writeback
+	[zswap_cgroup_writeback_effective]=wb_effective:memory.zswap.writeback
 )
 
 # The families whose value is 1 and whose labels say what they mean
@@ -249,6 +256,26 @@ prom_cgroup_value() {
 		elif [ "$3" = / ] && [ "$2" = netlink ]; then
 			echo +Inf
 		fi ;;
+	wb:*)
+		if [ -e "$dir/${4#wb:}" ]; then
+			prom_file "$dir/${4#wb:}"
+		elif [ "$3" = / ] && [ "$2" = netlink ] &&
+			compgen -G "$1/sys/fs/cgroup/*/${4#wb:}" >/dev/null; then
+			echo 1
+		fi ;;
+	wb_effective:*)
+		v=$(prom_cgroup_value "$1" "$2" "$3" "wb:${4#wb_effective:}")
+		local up=$3
+		while [ "$v" = 1 ] && [ "$up" != / ]; do
+			up=${up%/*}
+			up=${up:-/}
+			v=$(prom_file "$1/sys/fs/cgroup${up%/}/${4#wb_effective:}")
+			if [ -z "$v" ]; then
+				[ "$up" = / ] || return 0
+				v=1
+			fi
+		done
+		[ -z "$v" ] || echo "$v" ;;
 	none) ;;
 	*) fail "tests/lib/prom.bash: no source '$4'" ;;
 	esac

@@ -35,7 +35,7 @@ static void check_table(void)
 			    !strcmp(c->json_key, columns[j].json_key))
 				unique = false;
 	}
-	tap_ok(nr_columns == 10, "ten columns");
+	tap_ok(nr_columns == 11, "eleven columns");
 	tap_ok(complete,
 	       "every column has a name, header, help, JSON key and sort function");
 	tap_ok(unique, "names and JSON keys are unique");
@@ -205,10 +205,78 @@ static void check_cells(void)
 	cJSON_Delete(obj);
 }
 
+/* The JSON object of one cell */
+static void cell_json(const struct column *col, const struct zswapnl_memcg *m,
+		      const char *want, const char *what)
+{
+	struct column_ctx ctx = { .page_size = 4096 };
+	cJSON *obj = cJSON_CreateObject();
+	char *text;
+
+	column_to_json(col, m, &ctx, obj);
+	text = cJSON_PrintUnformatted(obj);
+	tap_str(text, want, what);
+	cJSON_free(text);
+	cJSON_Delete(obj);
+}
+
+/* A memcg whose writeback is @own and effective @eff: 1, 0 or -1 for unknown */
+static struct zswapnl_memcg writeback(int own, int eff)
+{
+	struct zswapnl_memcg m = memcg("/w", 0, 0, 0, BIT(ZSWAPNL_M_PATH));
+
+	m.writeback = own > 0;
+	m.writeback_effective = eff > 0;
+	if (own >= 0)
+		m.known |= BIT(ZSWAPNL_M_WRITEBACK);
+	if (eff >= 0)
+		m.known |= BIT(ZSWAPNL_M_WRITEBACK_EFFECTIVE);
+	return m;
+}
+
+static void check_writeback(void)
+{
+	struct column_ctx ctx = { .page_size = 4096 };
+	const struct column *col = column_by_name("WRITEBACK");
+	struct zswapnl_memcg on = writeback(1, 1), held = writeback(1, 0);
+	struct zswapnl_memcg off = writeback(0, 0), none = writeback(-1, -1);
+	struct zswapnl_memcg half = writeback(1, -1);
+	struct column_list list;
+
+	tap_ok(col && col->extra, "WRITEBACK is a column, shown on request");
+	cell("WRITEBACK", &on, &ctx, "on", "writeback on, and in effect: on");
+	cell("WRITEBACK", &off, &ctx, "off", "writeback off: off");
+	cell("WRITEBACK", &held, &ctx, "on (off)",
+	     "on, but off above: the effective value in parentheses");
+	cell("WRITEBACK", &none, &ctx, "-", "neither known: -");
+	cell("WRITEBACK", &half, &ctx, "on (-)", "the effective value unknown");
+	tap_ok(col->compare(col, &none, &off, &ctx) < 0 &&
+		       col->compare(col, &off, &held, &ctx) < 0 &&
+		       col->compare(col, &held, &on, &ctx) < 0,
+	       "WRITEBACK sorts unknown, off, on (off), on");
+
+	cell_json(col, &held,
+		  "{\"writeback\":true,\"writeback_effective\":false}",
+		  "JSON: writeback and writeback_effective, booleans");
+	cell_json(col, &half,
+		  "{\"writeback\":true,\"writeback_effective\":null}",
+		  "JSON: an unknown one is null");
+
+	column_list_all(&list);
+	tap_str(names(&list),
+		"PATH,ID,COMPRESSED,STORED,ZERO,RATIO,ZSWPIN,ZSWPOUT,ZSWPWB,MAX,WRITEBACK",
+		"every column, the extra ones too, for JSON");
+	column_list_default(&list);
+	tap_str(names(&list),
+		"PATH,ID,COMPRESSED,STORED,ZERO,RATIO,ZSWPIN,ZSWPOUT,MAX",
+		"the table's default leaves the extra ones out");
+}
+
 int main(void)
 {
 	check_table();
 	check_output();
 	check_cells();
+	check_writeback();
 	return tap_done();
 }

@@ -334,10 +334,12 @@ static void cgroup_metrics(void)
 	char *text;
 
 	full_global(&g);
-	/* The root: no memory.zswap.* files, no zero pages */
+	/* The root: no memory.zswap.* files (as patch 0020 has it), no zero pages */
 	memcg(&items[0], root,
 	      all & ~(BIT(ZSWAPNL_M_COMPRESSED_BYTES) |
-		      BIT(ZSWAPNL_M_ZSWAP_MAX) | BIT(ZSWAPNL_M_ZERO_PAGES)));
+		      BIT(ZSWAPNL_M_ZSWAP_MAX) | BIT(ZSWAPNL_M_ZERO_PAGES) |
+		      BIT(ZSWAPNL_M_WRITEBACK) |
+		      BIT(ZSWAPNL_M_WRITEBACK_EFFECTIVE)));
 	items[0].stored_pages = 100;
 	memcg(&items[1], odd, all & ~BIT(ZSWAPNL_M_ZERO_PAGES));
 	items[1].compressed_bytes = 581559;
@@ -346,6 +348,9 @@ static void cgroup_metrics(void)
 	memcg(&items[2], app, all & ~BIT(ZSWAPNL_M_ZERO_PAGES));
 	items[2].zswap_max = 8388608;
 	items[2].zswpin = 7;
+	/* On in /app, off above it */
+	items[2].writeback = true;
+	items[2].writeback_effective = false;
 	/* A row without its path has no label to go by */
 	memcg(&items[3], NULL, all & ~BIT(ZSWAPNL_M_PATH));
 	items[3].stored_pages = 4242;
@@ -364,6 +369,15 @@ static void cgroup_metrics(void)
 		"zswap_cgroup_zswpout_pages_total{cgroup=\"/we\\\"ird\\\\na\\nme\\\\xff\",cgroup_hex=\"2f7765226972645c6e610a6d65ff\"} 18446744073709551614");
 	expect_line(text, "zswap_cgroup_max_bytes{cgroup=\"/app\"} 8388608");
 	expect_line(text, "zswap_cgroup_zswpin_pages_total{cgroup=\"/app\"} 7");
+	expect_line(text, "zswap_cgroup_writeback{cgroup=\"/app\"} 1");
+	expect_line(text,
+		    "zswap_cgroup_writeback_effective{cgroup=\"/app\"} 0");
+	expect_line(
+		text,
+		"zswap_cgroup_writeback{cgroup=\"/we\\\"ird\\\\na\\nme\\\\xff\",cgroup_hex=\"2f7765226972645c6e610a6d65ff\"} 0");
+	expect_line(text, "# TYPE zswap_cgroup_writeback gauge");
+	expect_line(text, "# TYPE zswap_cgroup_writeback_effective gauge");
+	expect_no(text, "zswap_cgroup_writeback{cgroup=\"/\"}");
 	expect_no(text, "zswap_cgroup_compressed_bytes{cgroup=\"/\"}");
 	expect_no(text, "zswap_cgroup_max_bytes{cgroup=\"/\"}");
 	expect_no(text, "4242");

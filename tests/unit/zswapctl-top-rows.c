@@ -29,6 +29,8 @@ static struct zswapnl_memcg memcg(uint64_t id, const char *path,
 		.stored_pages = stored,
 		.compressed_bytes = stored * 1024,
 		.zswap_max = ZSWAPNL_MAX,
+		.writeback = true,
+		.writeback_effective = true,
 	};
 }
 
@@ -56,6 +58,9 @@ static void setup(void)
 	after[2] = memcg(11, "/work/a", 100, 20, 300);
 	after[3] = memcg(12, "/work/b", 200, 10, 600);
 	after[4] = memcg(13, "/idle", 0, 0, 0);
+	/* memory.zswap.writeback off in /work, on in /work/a and /work/b */
+	after[1].writeback = after[1].writeback_effective = false;
+	after[2].writeback_effective = after[3].writeback_effective = false;
 	/* /idle has no zswap figures at all (no memory.zswap.* files) */
 	after[4].known = UINT64_C(1) << ZSWAPNL_M_ID |
 			 UINT64_C(1) << ZSWAPNL_M_PATH;
@@ -126,7 +131,7 @@ static void check_table(void)
 			if (!strcasecmp(c->name, top_columns[j].name))
 				unique = false;
 	}
-	tap_ok(nr_top_columns == 8, "eight columns");
+	tap_ok(nr_top_columns == 9, "nine columns");
 	tap_ok(complete, "every column has a name and a help line");
 	tap_ok(bases, "every memcg column is a column of zswapctl cgroups");
 	tap_ok(unique, "names are unique");
@@ -213,17 +218,17 @@ static void check_print(void)
 
 	text = printed(&ord);
 	tap_str(text,
-		"PATH  ZSWPOUT/sv ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX\n"
-		"/work        300       30    900 KiB    900    0  4.00 max\n"
-		"|-b          200       10    600 KiB    600    0  4.00 max\n"
-		"`-a          100       20    300 KiB    300    0  4.00 max\n",
+		"PATH  ZSWPOUT/sv ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK\n"
+		"/work        300       30    900 KiB    900    0  4.00 max       off\n"
+		"|-b          200       10    600 KiB    600    0  4.00 max  on (off)\n"
+		"`-a          100       20    300 KiB    300    0  4.00 max  on (off)\n",
 		"the table: an arrow on the sort column, the rates, the tree");
 	free(text);
 	ord = order("PATH", true, false, "idle");
 	text = printed(&ord);
 	tap_str(text,
-		"PATHv ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX\n"
-		"/idle         -        -          -      -    -     -   -\n",
+		"PATHv ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK\n"
+		"/idle         -        -          -      -    -     -   -         -\n",
 		"unknown figures as '-'; PATH reversed points down");
 	free(text);
 	ord.utf8 = true;

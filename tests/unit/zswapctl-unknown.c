@@ -83,6 +83,7 @@ static void cgroups_notes(void)
 				  .nrows = 3,
 				  .ctx.page_size = 4096 };
 	uint64_t all = (UINT64_C(1) << ZSWAPNL_M_NR_FIELDS) - 1;
+	char bad[32];
 
 	column_list_default(&v.cols);
 	root.known = all & ~BIT(ZSWAPNL_M_COMPRESSED_BYTES) &
@@ -108,6 +109,20 @@ static void cgroups_notes(void)
 	root.known = a.known = b.known = all;
 	a.compressed_bytes = 0;
 	cgroups_note(&v, "(none)", "RATIO of an empty cgroup: no note");
+
+	/*
+	 * WRITEBACK: the cgroup's own flag known, the effective one not, for
+	 * an ancestor's file it could not read: that reason
+	 */
+	tap_ok(!column_list_parse(&v.cols, "PATH,WRITEBACK", bad, sizeof(bad)),
+	       "--output PATH,WRITEBACK");
+	a.known &= ~BIT(ZSWAPNL_M_WRITEBACK_EFFECTIVE);
+	a.unknown[ZSWAPNL_M_WRITEBACK_EFFECTIVE] = -EACCES;
+	cgroups_note(
+		&v,
+		"note: '-': cannot read a cgroup's memory.zswap.writeback: "
+		"Permission denied",
+		"WRITEBACK: the reason of the effective value");
 }
 
 int main(void)

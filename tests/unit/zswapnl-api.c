@@ -75,6 +75,7 @@ static void null_safe(void)
 	CHECK_INT(zswapnl_get_memcg(NULL, 1, &m, NULL), -EINVAL);
 	CHECK_INT(zswapnl_list_memcgs(NULL, &l, NULL), -EINVAL);
 	CHECK_INT(zswapnl_set_memcg_zswap_max(NULL, 1, 1, NULL), -EINVAL);
+	CHECK_INT(zswapnl_set_memcg_writeback(NULL, 1, false, NULL), -EINVAL);
 	CHECK_INT(zswapnl_subscribe(NULL, NULL), -EINVAL);
 	CHECK_INT(zswapnl_event_fd(NULL), -EINVAL);
 	CHECK_INT(zswapnl_available_compressors(NULL, &names), -EINVAL);

@@ -200,6 +200,52 @@ static void memcg_figures_missing(void)
 	td_free(&m);
 }
 
+/*
+ * Crafted: the recorded reply of /work with the attributes the family of
+ * patch 0020 adds after zswpwb's place (that kernel was not recorded),
+ * memory.zswap.writeback 1 in /work and 0 above it: on, not effective
+ */
+static void memcg_writeback(void)
+{
+	struct td_bytes m = first_msg("tests/unit/data/memcg-get-work.reply.hex");
+	static const uint8_t on = 1, off = 0;
+	struct zswapnl_memcg mc;
+
+	td_insert_attr(&m, td_attrs_end(&m), ZSWAP_MEMCG_A_WRITEBACK, &on, sizeof(on));
+	td_insert_attr(&m, td_attrs_end(&m), ZSWAP_MEMCG_A_WRITEBACK_EFFECTIVE, &off, sizeof(off));
+	CHECK_INT(znl_decode_memcg(m.data, m.len, &mc, NULL), 0);
+	CHECK_U64(mc.known, ALL_FIELDS | ZNL_BIT(ZSWAPNL_M_WRITEBACK) |
+				    ZNL_BIT(ZSWAPNL_M_WRITEBACK_EFFECTIVE));
+	CHECK(mc.writeback);
+	CHECK(!mc.writeback_effective);
+	CHECK_U64(mc.zswpout, 30680);
+	zswapnl_memcg_free(&mc);
+
+	/* The other way round; and off in both */
+	CHECK_INT(td_replace_attr(&m, ZSWAP_MEMCG_A_WRITEBACK, &off, sizeof(off)), 0);
+	CHECK_INT(td_replace_attr(&m, ZSWAP_MEMCG_A_WRITEBACK_EFFECTIVE, &on, sizeof(on)), 0);
+	CHECK_INT(znl_decode_memcg(m.data, m.len, &mc, NULL), 0);
+	CHECK(!mc.writeback);
+	CHECK(mc.writeback_effective);
+	zswapnl_memcg_free(&mc);
+	td_free(&m);
+}
+
+/* The recorded replies, of a kernel before the attributes: unknown, left out */
+static void memcg_writeback_absent(void)
+{
+	struct td_bytes m = first_msg("tests/unit/data/memcg-get-work.reply.hex");
+	struct zswapnl_memcg mc;
+
+	CHECK_INT(znl_decode_memcg(m.data, m.len, &mc, NULL), 0);
+	CHECK(!zswapnl_memcg_known(&mc, ZSWAPNL_M_WRITEBACK));
+	CHECK(!zswapnl_memcg_known(&mc, ZSWAPNL_M_WRITEBACK_EFFECTIVE));
+	CHECK_INT(mc.unknown[ZSWAPNL_M_WRITEBACK], -ENOENT);
+	CHECK_INT(mc.unknown[ZSWAPNL_M_WRITEBACK_EFFECTIVE], -ENOENT);
+	zswapnl_memcg_free(&mc);
+	td_free(&m);
+}
+
 TAP_CASES(
 	{ "recorded MEMCG_GET reply of /work decodes to its values", memcg_work },
 	{ "recorded MEMCG_GET reply of the root decodes to its values", memcg_root },
@@ -208,4 +254,6 @@ TAP_CASES(
 	{ "a repeated path: the last one counts, none leaks", repeated_path },
 	{ "a memcg reply without its id is refused", memcg_without_id },
 	{ "a memcg reply without path and zero-pages has them unknown", memcg_figures_missing },
+	{ "crafted writeback and writeback-effective decode, each on its own", memcg_writeback },
+	{ "a reply without the writeback attributes has them unknown", memcg_writeback_absent },
 )

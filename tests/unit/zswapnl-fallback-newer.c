@@ -4,13 +4,15 @@
  * (tests/data/sysroot-6.12, -6.18, made by tests/unit/record/newer-sysroots
  * from the recorded stock tree, file for file as those kernels' sources
  * name them): the counters they added, the parameters they dropped, and,
- * without debugfs, the pool and stored sizes from /proc/meminfo. The
+ * without debugfs, the pool and stored sizes from /proc/meminfo, and the
+ * memory.zswap.writeback of each cgroup, in copies with other values. The
  * values asserted are those of the tree's files.
  */
 
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -171,6 +173,206 @@ static void caller_of_1_0(void)
 	zswapnl_close(h);
 }
 
+/*
+ * memory.zswap.writeback: a copy of the tree @src in a folder of its own,
+ * into @root, with the file of each "PATH=TEXT" of @files written (TEXT
+ * NULL: the file removed); NULL-terminated
+ */
+static void writeback_tree(char *root, size_t size, const char *src, const char *const *files)
+{
+	char path[2 * PATH_MAX];
+
+	snprintf(root, size, "%s/root", td_tmpdir());
+	if (!CHECK_INT(td_copy_tree(td_path(src), root), 0))
+		exit(1);
+	for (; *files; files++) {
+		const char *eq = strchr(*files, '=');
+
+		snprintf(path, sizeof(path), "%s/sys/fs/cgroup%.*s/memory.zswap.writeback", root,
+			 (int)(eq - *files), *files);
+		if (eq[1])
+			CHECK_INT(td_write(path, eq + 1), 0);
+		else
+			CHECK_INT(unlink(path), 0);
+	}
+}
+
+/* A flag of @m is @want: 1, 0, or unknown with that negative errno */
+static void check_flag(const struct zswapnl_memcg *m, enum zswapnl_memcg_field field, bool flag,
+		       int want)
+{
+	if (want < 0) {
+		CHECK(!zswapnl_memcg_known(m, field));
+		CHECK_INT(m->unknown[field], want);
+	} else if (CHECK(zswapnl_memcg_known(m, field))) {
+		CHECK_INT(flag, want);
+	}
+}
+
+/*
+ * memcg @path under @root has writeback @own and effective @eff (as
+ * check_flag() takes them), in the listing (the walk carries the
+ * ancestors' down) and in the lookups by path and by id (which climb)
+ */
+static void check_writeback(const char *root, const char *path, int own, int eff)
+{
+	struct zswapnl_memcg one = { .struct_size = sizeof(one) };
+	struct zswapnl *h = fb_open(root);
+	const struct zswapnl_memcg *m;
+	struct zswapnl_memcg_list l;
+
+	tap_diag("%s: own %d, effective %d", path, own, eff);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, NULL), 0);
+	m = fb_find(&l, path);
+	if (CHECK(m)) {
+		check_flag(m, ZSWAPNL_M_WRITEBACK, m->writeback, own);
+		check_flag(m, ZSWAPNL_M_WRITEBACK_EFFECTIVE, m->writeback_effective, eff);
+	}
+	zswapnl_memcg_list_free(&l);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, path, &one, NULL), 0);
+	check_flag(&one, ZSWAPNL_M_WRITEBACK, one.writeback, own);
+	check_flag(&one, ZSWAPNL_M_WRITEBACK_EFFECTIVE, one.writeback_effective, eff);
+	zswapnl_memcg_free(&one);
+	CHECK_INT(zswapnl_get_memcg(h, fb_cgroup_id(root, strcmp(path, "/") ? path : ""), &one,
+				    NULL),
+		  0);
+	check_flag(&one, ZSWAPNL_M_WRITEBACK, one.writeback, own);
+	check_flag(&one, ZSWAPNL_M_WRITEBACK_EFFECTIVE, one.writeback_effective, eff);
+	zswapnl_memcg_free(&one);
+	zswapnl_close(h);
+}
+
+/* 6.12 has the file in every cgroup, the root too, 1 by default */
+static void writeback_6_12(void)
+{
+	static const char *const paths[] = { "/", "/work", "/outer", "/outer/inner", "/flat" };
+	size_t i;
+
+	for (i = 0; i < ZNL_ARRAY_SIZE(paths); i++)
+		check_writeback("tests/data/sysroot-6.12", paths[i], 1, 1);
+}
+
+/* 0 in an ancestor keeps a cgroup's pages off swap: its own 1 stays 1 */
+static void writeback_ancestor_off(void)
+{
+	static const char *const outer_off[] = { "/outer=0\n", NULL };
+	static const char *const root_off[] = { "=0\n", NULL };
+	char root[PATH_MAX];
+
+	writeback_tree(root, sizeof(root), "tests/data/sysroot-6.12", outer_off);
+	check_writeback(root, "/outer", 0, 0);
+	check_writeback(root, "/outer/inner", 1, 0);
+	check_writeback(root, "/work", 1, 1);
+	check_writeback(root, "/", 1, 1);
+	td_remove_tree(root);
+
+	/* The root's 0 holds every cgroup's pages in memory */
+	writeback_tree(root, sizeof(root), "tests/data/sysroot-6.12", root_off);
+	check_writeback(root, "/", 0, 0);
+	check_writeback(root, "/work", 1, 0);
+	check_writeback(root, "/outer/inner", 1, 0);
+	td_remove_tree(root);
+}
+
+/* 6.1 has no memory.zswap.writeback: unknown, not on, and why */
+static void writeback_absent(void)
+{
+	struct zswapnl *h = fb_open("tests/data/sysroot-stock");
+	struct zswapnl_memcg_list l;
+	const struct zswapnl_memcg *m;
+	struct zswapnl_error why;
+
+	check_writeback("tests/data/sysroot-stock", "/", -ENOENT, -ENOENT);
+	check_writeback("tests/data/sysroot-stock", "/outer/inner", -ENOENT, -ENOENT);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, NULL), 0);
+	m = fb_find(&l, "/outer/inner");
+	if (CHECK(m)) {
+		CHECK_INT(zswapnl_memcg_unknown(h, m, ZSWAPNL_M_WRITEBACK, &why), -ENOENT);
+		CHECK_STR(why.msg, "some figures are not on this kernel");
+		CHECK_INT(zswapnl_memcg_unknown(h, m, ZSWAPNL_M_WRITEBACK_EFFECTIVE, &why),
+			  -ENOENT);
+		CHECK_STR(why.msg, "some figures are not on this kernel");
+	}
+	m = fb_find(&l, "/");
+	if (CHECK(m)) {
+		CHECK_INT(zswapnl_memcg_unknown(h, m, ZSWAPNL_M_WRITEBACK, &why), -ENOENT);
+		CHECK_STR(why.msg, "the root cgroup has no memory.zswap.* files");
+	}
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+}
+
+/*
+ * The series' patch gives every cgroup the file but the root, which turns
+ * no cgroup's writeback off: the recorded tree with the files it would have
+ */
+static void writeback_not_on_root(void)
+{
+	static const char *const files[] = { "/work=1\n",  "/outer=0\n", "/outer/inner=1\n",
+					     "/flat=1\n", NULL };
+	char root[PATH_MAX];
+
+	writeback_tree(root, sizeof(root), "tests/data/sysroot-patched", files);
+	check_writeback(root, "/", -ENOENT, -ENOENT);
+	check_writeback(root, "/work", 1, 1);
+	check_writeback(root, "/outer/inner", 1, 0);
+	td_remove_tree(root);
+}
+
+/* A file of no value: unknown for it and below, save where an ancestor is off */
+static void writeback_bad_value(void)
+{
+	static const char *const out_of_range[] = { "/outer=2\n", NULL };
+	static const char *const garbage_off_above[] = { "/outer=on\n", "=0\n", NULL };
+	struct zswapnl_memcg m = { .struct_size = sizeof(m) };
+	struct zswapnl_error why;
+	char root[PATH_MAX];
+	struct zswapnl *h;
+
+	writeback_tree(root, sizeof(root), "tests/data/sysroot-6.12", out_of_range);
+	check_writeback(root, "/outer", -ERANGE, -ERANGE);
+	check_writeback(root, "/outer/inner", 1, -ERANGE);
+	h = fb_open(root);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/outer/inner", &m, NULL), 0);
+	CHECK_INT(zswapnl_memcg_unknown(h, &m, ZSWAPNL_M_WRITEBACK_EFFECTIVE, &why), -ERANGE);
+	CHECK_STR(why.msg, "a cgroup's memory.zswap.writeback holds a value out of range");
+	zswapnl_memcg_free(&m);
+	zswapnl_close(h);
+	td_remove_tree(root);
+
+	/* Off above is off, whatever /outer holds */
+	writeback_tree(root, sizeof(root), "tests/data/sysroot-6.12", garbage_off_above);
+	check_writeback(root, "/outer", -EBADMSG, 0);
+	check_writeback(root, "/outer/inner", 1, 0);
+	td_remove_tree(root);
+}
+
+/*
+ * A caller built against zswapnl.h 1.2 passes a struct that ends at
+ * unknown[]: nothing is written past it, and no writeback is known
+ */
+static void memcg_caller_of_1_2(void)
+{
+	struct {
+		struct zswapnl_memcg m;
+		unsigned char guard[64];
+	} buf;
+	struct zswapnl *h = fb_open("tests/data/sysroot-6.12");
+	size_t i, end = offsetof(struct zswapnl_memcg, writeback);
+
+	memset(&buf, 0xa5, sizeof(buf));
+	buf.m.struct_size = end;
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/work", &buf.m, NULL), 0);
+	CHECK(zswapnl_memcg_known(&buf.m, ZSWAPNL_M_ZSWPWB));
+	CHECK(!zswapnl_memcg_known(&buf.m, ZSWAPNL_M_WRITEBACK));
+	CHECK(!zswapnl_memcg_known(&buf.m, ZSWAPNL_M_WRITEBACK_EFFECTIVE));
+	for (i = end; i < sizeof(buf); i++)
+		if (!CHECK_INT(((unsigned char *)&buf)[i], 0xa5))
+			break;
+	zswapnl_memcg_free(&buf.m);
+	zswapnl_close(h);
+}
+
 TAP_CASES(
 	{ "6.12 tree: reject_compress_fail and vmstat's zswpwb; no zero pages", linux_6_12 },
 	{ "6.18 tree: decompress_fail, stored_incompressible_pages; no zpool", linux_6_18 },
@@ -178,4 +380,13 @@ TAP_CASES(
 	{ "without debugfs, the pool and stored sizes from /proc/meminfo",
 	  meminfo_without_debugfs },
 	{ "a 1.0 caller's struct: nothing written past it, no 1.1 field known", caller_of_1_0 },
+	{ "memory.zswap.writeback of 6.12: on in every cgroup and the root", writeback_6_12 },
+	{ "writeback 0 in an ancestor, the root too: on, not effective", writeback_ancestor_off },
+	{ "no memory.zswap.writeback (6.1): unknown, and why", writeback_absent },
+	{ "no memory.zswap.writeback at the root only: it turns nothing off",
+	  writeback_not_on_root },
+	{ "a writeback file of no value: unknown there and below, unless off above",
+	  writeback_bad_value },
+	{ "a 1.2 caller's memcg struct: nothing written past it, no writeback known",
+	  memcg_caller_of_1_2 },
 )

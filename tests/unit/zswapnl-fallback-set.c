@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Setting with the fallback source: it writes the module parameter files
- * and memory.zswap.max. The writes go to a copy of the recorded patched
- * tree (tests/data/sysroot-patched) in a temporary folder; the files are
- * read back after each call.
+ * Setting with the fallback source: it writes the module parameter files,
+ * memory.zswap.max and memory.zswap.writeback. The writes go to a copy of
+ * a tree of tests/data (the recorded patched one, or the 6.12 one, whose
+ * cgroups have memory.zswap.writeback) in a temporary folder; the files
+ * are read back after each call.
  */
 
 #include <errno.h>
@@ -22,11 +23,20 @@
 
 static char root[PATH_MAX];
 
+/* A copy of the tree @tree (tests/data/sysroot-TREE) at root */
+static void copy_tree(const char *tree)
+{
+	char src[PATH_MAX];
+
+	snprintf(root, sizeof(root), "%s", td_tmpdir());
+	snprintf(src, sizeof(src), "tests/data/sysroot-%s", tree);
+	if (!CHECK_INT(td_copy_tree(td_path(src), root), 0))
+		tap_diag("copy to %s: %m", root);
+}
+
 static void copy_root(void)
 {
-	snprintf(root, sizeof(root), "%s", td_tmpdir());
-	if (!CHECK_INT(td_copy_tree(td_path("tests/data/sysroot-patched"), root), 0))
-		tap_diag("copy to %s: %m", root);
+	copy_tree("patched");
 }
 
 static const char *file(const char *rel)
@@ -228,8 +238,78 @@ static void memcg_max(void)
 	td_remove_tree(root);
 }
 
+#define WRITEBACK(cg) file("/sys/fs/cgroup" cg "/memory.zswap.writeback")
+
+/* memory.zswap.writeback, in a copy of the 6.12 tree, which has it */
+static void memcg_writeback(void)
+{
+	struct zswapnl_memcg m = { .struct_size = sizeof(m) };
+	struct zswapnl_error err;
+	struct zswapnl *h;
+	uint64_t inner;
+
+	copy_tree("6.12");
+	h = fb_open(root);
+	inner = fb_cgroup_id(root, "/outer/inner");
+	CHECK_INT(zswapnl_set_memcg_writeback(h, inner, false, &err), 0);
+	CHECK_STR(td_read_line(WRITEBACK("/outer/inner")), "0");
+	CHECK_INT(zswapnl_get_memcg(h, inner, &m, &err), 0);
+	CHECK(zswapnl_memcg_known(&m, ZSWAPNL_M_WRITEBACK));
+	CHECK(!m.writeback);
+	CHECK(!m.writeback_effective);
+	zswapnl_memcg_free(&m);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, inner, true, &err), 0);
+	CHECK_STR(td_read_line(WRITEBACK("/outer/inner")), "1");
+	/* its parent's is its own */
+	CHECK_STR(td_read_line(WRITEBACK("/outer")), "1");
+
+	/* Upstream Linux gives the root the file too */
+	CHECK_INT(zswapnl_set_memcg_writeback(h, fb_cgroup_id(root, ""), false, &err), 0);
+	CHECK_STR(td_read_line(WRITEBACK("")), "0");
+	CHECK_INT(zswapnl_get_memcg(h, inner, &m, &err), 0);
+	CHECK(m.writeback);
+	CHECK(!m.writeback_effective);
+	zswapnl_memcg_free(&m);
+
+	/* ids of no memcg */
+	CHECK_INT(zswapnl_set_memcg_writeback(h, fb_cgroup_id(root, "/flat/nomem"), false, &err),
+		  -ENOENT);
+	CHECK_STR(err.msg, "the memory controller is not enabled for this cgroup");
+	CHECK_INT(zswapnl_set_memcg_writeback(h, 0, false, &err), -ENOENT);
+	CHECK_STR(err.msg, "no cgroup with this id");
+
+	/* A kernel that gives the root no such file (the series' patch) */
+	CHECK_INT(unlink(WRITEBACK("")), 0);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, fb_cgroup_id(root, ""), true, &err),
+		  -EOPNOTSUPP);
+	CHECK_STR(err.msg, "the root cgroup has no memory.zswap.writeback on this kernel");
+	zswapnl_close(h);
+	td_remove_tree(root);
+}
+
+/* A kernel without the file (6.1): not supported, and nothing made */
+static void memcg_writeback_absent(void)
+{
+	struct zswapnl_error err;
+	struct zswapnl *h;
+
+	copy_tree("stock");
+	h = fb_open(root);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, fb_cgroup_id(root, "/work"), false, &err),
+		  -EOPNOTSUPP);
+	CHECK_INT(err.code, -EOPNOTSUPP);
+	CHECK_STR(err.msg, "this kernel has no memory.zswap.writeback (Linux 6.8 and later have it)");
+	CHECK_INT(access(WRITEBACK("/work"), F_OK), -1);
+	zswapnl_close(h);
+	td_remove_tree(root);
+}
+
 TAP_CASES(
 	{ "fallback set writes every parameter file, read back by get", set_all },
 	{ "fallback set refuses bad params, names the file it cannot write", set_refused },
 	{ "fallback memory.zswap.max: bytes, \"max\", and the refusals", memcg_max },
+	{ "fallback memory.zswap.writeback: 0 and 1, the root, and the refusals",
+	  memcg_writeback },
+	{ "fallback memory.zswap.writeback on a kernel without it: -EOPNOTSUPP",
+	  memcg_writeback_absent },
 )

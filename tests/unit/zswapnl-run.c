@@ -16,16 +16,20 @@
  * ran), an NLMSG_OVERRUN in place of the rest of a dump, a u64 cut to 4
  * bytes, attributes of a later kernel, crafted nlmsg_len values. The generic netlink controller's
  * reply is built here (tests/unit/record has none): family id 23 as
- * recorded, the version each case needs.
+ * recorded, the version each case needs. So are the answers to a MEMCG_SET
+ * of writeback (push_error()), whose kernels were not recorded.
  */
 
 #include <errno.h>
 #include <libmnl/libmnl.h>
+#include <limits.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <linux/zswap.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "internal.h"
 #include "nlmsg.h"
@@ -45,6 +49,8 @@ struct script {
 	unsigned int n, next;
 	unsigned int sends;
 	uint32_t seq;		/* of the last request */
+	struct td_bytes req;	/* the last request, as sent */
+	const char *root;	/* the handle's, if not the recorded patched tree */
 };
 
 static int fake_send(struct zswapnl *h, const void *buf, size_t len)
@@ -55,6 +61,9 @@ static int fake_send(struct zswapnl *h, const void *buf, size_t len)
 	CHECK_INT(nlh->nlmsg_len, len);
 	s->sends++;
 	s->seq = nlh->nlmsg_seq;
+	td_free(&s->req);
+	s->req.data = td_dup(buf, len);
+	s->req.len = len;
 	return 0;
 }
 
@@ -101,6 +110,7 @@ static void script_free(struct script *s)
 
 	for (i = 0; i < s->n; i++)
 		td_free(&s->dg[i]);
+	td_free(&s->req);
 }
 
 /* An acknowledgment, capped (NETLINK_CAP_ACK), as the kernel sends it */
@@ -166,7 +176,7 @@ static struct zswapnl *open_fake(struct script *s, uint32_t version, enum zswapn
 	struct zswapnl_options o = {
 		.struct_size = sizeof(o),
 		.mode = mode,
-		.root = td_path("tests/data/sysroot-patched"),
+		.root = s->root ? s->root : td_path("tests/data/sysroot-patched"),
 	};
 	struct zswapnl *h = NULL;
 
@@ -243,9 +253,9 @@ static void dump_plain(void)
 	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
 	CHECK_INT(s.sends, 1);
 	check_dump(&l);
-	/* memory.stat's zswpwb: no attribute of the family */
-	CHECK_INT(zswapnl_memcg_unknown(h, l.items[1], ZSWAPNL_M_ZSWPWB, &err), -EOPNOTSUPP);
-	CHECK_STR(err.msg, "some counters are not in zswap's netlink family");
+	/* Recorded on a kernel of the series before zswpwb: left out */
+	CHECK_INT(zswapnl_memcg_unknown(h, l.items[1], ZSWAPNL_M_ZSWPWB, &err), -ENOENT);
+	CHECK_STR(err.msg, "the kernel's zswap family did not send those figures");
 	CHECK_INT(zswapnl_memcg_unknown(h, l.items[1], ZSWAPNL_M_ZSWPIN, &err), 0);
 	zswapnl_memcg_list_free(&l);
 	zswapnl_close(h);
@@ -467,7 +477,7 @@ static void get_unknown_reasons(void)
 	CHECK_INT(zswapnl_global_unknown(h, &g, ZSWAPNL_G_POOL_LIMIT_HIT, &why), -ENOENT);
 	CHECK_STR(why.msg, "the kernel's zswap family did not send those figures");
 	CHECK_STR(why.attr, "pool-limit-hit");
-	CHECK_INT(zswapnl_global_unknown(h, &g, ZSWAPNL_G_DECOMPRESS_FAIL, &why), -EOPNOTSUPP);
+	CHECK_INT(zswapnl_global_unknown(h, &g, ZSWAPNL_G_STORED_INCOMPRESSIBLE_PAGES, &why), -EOPNOTSUPP);
 	CHECK_STR(why.msg, "some counters are not in zswap's netlink family");
 	CHECK_INT(zswapnl_global_unknown(h, &g, ZSWAPNL_G_STORED_PAGES, &why), 0);
 	CHECK_STR(why.msg, "");
@@ -755,6 +765,195 @@ static void family_older(void)
 	script_free(&s2);
 }
 
+/*
+ * MEMCG_SET of memory.zswap.writeback (patch 0020, whose kernel was not
+ * recorded). The request is checked as sent; the kernel's answers are
+ * crafted here, each as push_error() says.
+ */
+
+/* Where the library puts the writeback attribute: after the u64 id */
+#define WRITEBACK_OFFSET (MNL_NLMSG_HDRLEN + GENL_HDRLEN + MNL_ATTR_HDRLEN + sizeof(uint64_t))
+
+/*
+ * Crafted: the NLMSG_ERROR of the request in flight, capped, with the
+ * extended ack's message @msg, the offset @offs of the attribute it
+ * points at (0: none) and the type @miss of a missing one (0: none), as
+ * netlink_ack() lays them out
+ */
+static void push_error(struct script *s, int error, const char *msg, uint32_t offs,
+		       uint32_t miss)
+{
+	char buf[MNL_NLMSG_HDRLEN + sizeof(struct nlmsgerr) + 128] = { 0 };
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct nlmsgerr *e;
+
+	nlh->nlmsg_type = NLMSG_ERROR;
+	nlh->nlmsg_flags = NLM_F_CAPPED | NLM_F_ACK_TLVS;
+	nlh->nlmsg_seq = 1;
+	e = mnl_nlmsg_put_extra_header(nlh, sizeof(*e));
+	e->error = error;
+	e->msg.nlmsg_len = WRITEBACK_OFFSET + MNL_ATTR_HDRLEN + 4;
+	e->msg.nlmsg_type = FAMILY_ID;
+	if (msg)
+		mnl_attr_put_strz(nlh, NLMSGERR_ATTR_MSG, msg);
+	if (offs)
+		mnl_attr_put_u32(nlh, NLMSGERR_ATTR_OFFS, offs);
+	if (miss)
+		mnl_attr_put_u32(nlh, NLMSGERR_ATTR_MISS_TYPE, miss);
+	push(s, buf, nlh->nlmsg_len);
+}
+
+/*
+ * The answer of a kernel of the series before patch 0020: its policy of
+ * MEMCG_SET ends at zswpwb, and a strict policy (genetlink's since
+ * resv_start_op 0) refuses a type past its maxtype in lib/nlattr.c, with
+ * this message and the attribute's offset
+ */
+static void push_unknown_writeback(struct script *s)
+{
+	push_error(s, -EINVAL, "Unknown attribute type", WRITEBACK_OFFSET, 0);
+}
+
+/* The last request was MEMCG_SET of @id with writeback @on, and nothing else */
+static void check_writeback_req(const struct script *s, uint64_t id, bool on)
+{
+	const struct nlmsghdr *nlh = (const struct nlmsghdr *)s->req.data;
+	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
+	const struct nlattr *attr;
+	unsigned int n = 0;
+
+	if (!CHECK(s->req.len >= MNL_NLMSG_HDRLEN + GENL_HDRLEN))
+		return;
+	CHECK_INT(nlh->nlmsg_type, FAMILY_ID);
+	CHECK(nlh->nlmsg_flags & NLM_F_ACK);
+	CHECK_INT(genl->cmd, ZSWAP_CMD_MEMCG_SET);
+	mnl_attr_for_each(attr, nlh, GENL_HDRLEN) {
+		n++;
+		if (mnl_attr_get_type(attr) == ZSWAP_MEMCG_A_ID) {
+			CHECK_U64(mnl_attr_get_u64(attr), id);
+		} else if (CHECK_INT(mnl_attr_get_type(attr), ZSWAP_MEMCG_A_WRITEBACK)) {
+			CHECK_INT((const char *)attr - (const char *)nlh, WRITEBACK_OFFSET);
+			CHECK_INT(mnl_attr_get_payload_len(attr), 1);
+			CHECK_INT(mnl_attr_get_u8(attr), on);
+		}
+	}
+	CHECK_INT(n, 2);
+}
+
+/* The family takes writeback: one request, the ACK, no file */
+static void writeback_over_netlink(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_error err;
+
+	push_ack(&s);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, 12, false, &err), 0);
+	CHECK_INT(s.sends, 1);
+	check_writeback_req(&s, 12, false);
+	push_ack(&s);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, 12, true, &err), 0);
+	check_writeback_req(&s, 12, true);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* What the kernel refuses for its own reasons is the answer: no file is tried */
+static void writeback_refused(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct td_bytes root_refused = td_hex("tests/unit/data/err-root-zswap-max.reply.hex");
+	struct zswapnl_error err;
+
+	/* Recorded: the root refused, the extack at the id */
+	push_bytes(&s, &root_refused);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, 1, false, &err), -EINVAL);
+	CHECK_STR(err.attr, "id");
+	CHECK_STR(err.msg, "the root cgroup has no memory.zswap.max");
+	CHECK_INT(s.sends, 1);
+
+	/* Crafted: refused to a process without CAP_SYS_ADMIN, no extack */
+	push_error(&s, -EPERM, NULL, 0, 0);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, 12, false, &err), -EPERM);
+	CHECK_STR(err.msg, "setting memory.zswap.writeback needs CAP_SYS_ADMIN");
+	CHECK_INT(s.sends, 2);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/*
+ * A family of the series before the attribute: the cgroup's file, in a
+ * copy of the recorded tree given the files that kernel's cgroups would
+ * have (all but the root's); the id is the copy's, as the files know it
+ */
+static void writeback_family_lacks_it(void)
+{
+	static const char *const cgroups[] = { "work", "outer", "outer/inner", "flat" };
+	char root[PATH_MAX], path[2 * PATH_MAX];
+	struct script s = { 0 };
+	struct zswapnl_error err;
+	struct zswapnl *h;
+	struct stat st;
+	size_t i;
+
+	snprintf(root, sizeof(root), "%s/root", td_tmpdir());
+	if (!CHECK_INT(td_copy_tree(td_path("tests/data/sysroot-patched"), root), 0))
+		return;
+	for (i = 0; i < ZNL_ARRAY_SIZE(cgroups); i++) {
+		snprintf(path, sizeof(path), "%s/sys/fs/cgroup/%s/memory.zswap.writeback", root,
+			 cgroups[i]);
+		CHECK_INT(td_write(path, "1\n"), 0);
+	}
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup/outer", root);
+	CHECK_INT(stat(path, &st), 0);
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup/outer/memory.zswap.writeback", root);
+	s.root = root;
+	h = open_v1(&s);
+
+	push_unknown_writeback(&s);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, st.st_ino, false, &err), 0);
+	CHECK_INT(s.sends, 1);
+	check_writeback_req(&s, st.st_ino, false);
+	CHECK_STR(td_read_line(path), "0");
+	CHECK_INT(err.code, 0);
+	CHECK_STR(err.msg, "");
+
+	/*
+	 * Crafted: were its policy not strict, it would ignore the attribute
+	 * and ask for the zswap-max it needed then (GENL_REQ_ATTR_CHECK)
+	 */
+	push_error(&s, -EINVAL, NULL, 0, ZSWAP_MEMCG_A_ZSWAP_MAX);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, st.st_ino, true, &err), 0);
+	CHECK_STR(td_read_line(path), "1");
+	zswapnl_close(h);
+	script_free(&s);
+	td_remove_tree(root);
+}
+
+/* Neither the family nor the files: -EOPNOTSUPP, saying both */
+static void writeback_nowhere(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_error err;
+	char path[PATH_MAX];
+	struct stat st;
+
+	/* The recorded tree is of that kernel: no memory.zswap.writeback */
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup/work",
+		 td_path("tests/data/sysroot-patched"));
+	CHECK_INT(stat(path, &st), 0);
+	push_unknown_writeback(&s);
+	CHECK_INT(zswapnl_set_memcg_writeback(h, st.st_ino, false, &err), -EOPNOTSUPP);
+	CHECK_INT(err.code, -EOPNOTSUPP);
+	CHECK_STR(err.msg, "this kernel has no memory.zswap.writeback (Linux 6.8 and later have "
+			   "it), nor does its zswap netlink family take it");
+	CHECK_INT(s.sends, 1);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
 TAP_CASES(
 	{ "a recorded dump through the run loop", dump_plain },
 	{ "a dump record without its path gets it from a do by id", dump_pathless },
@@ -774,4 +973,11 @@ TAP_CASES(
 	{ "a malformed multicast group of the controller fails the open", family_group_malformed },
 	{ "a newer family version is used", family_newer },
 	{ "an older family version: the files in AUTO, -EOPNOTSUPP in NETLINK", family_older },
+	{ "set writeback: MEMCG_SET with the id and writeback only, the ACK",
+	  writeback_over_netlink },
+	{ "set writeback refused by the kernel (the root, no CAP_SYS_ADMIN): no file tried",
+	  writeback_refused },
+	{ "set writeback, a family without the attribute: the cgroup's file",
+	  writeback_family_lacks_it },
+	{ "set writeback with neither the attribute nor the file: -EOPNOTSUPP", writeback_nowhere },
 )

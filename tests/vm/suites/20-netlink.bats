@@ -29,6 +29,7 @@ teardown() {
 	done
 	MONITORS=
 	cg_remove nl
+	cg_remove nl-max
 	[ ! -d $CGROOT/nl-ns ] || rmdir $CGROOT/nl-ns/*/ $CGROOT/nl-ns 2>/dev/null || true
 	[ ! -d $CGROOT/nl-out ] || rmdir $CGROOT/nl-out || true
 	deep_remove || true
@@ -76,7 +77,7 @@ nl_get() { ynl --do get; }
 	assert_failure
 }
 
-@test "genl ctrl lists the family, its four commands and its events group" {
+@test "genl ctrl lists the family, its four commands and its two groups" {
 	need_family
 	run genl ctrl get name zswap
 	assert_success
@@ -86,6 +87,7 @@ nl_get() { ynl --do get; }
 		assert_output --regexp "#$cmd: +ID-0x$cmd"
 	done
 	assert_output --regexp "name: events"
+	assert_output --regexp "name: memcg-events"
 }
 
 @test "the family does not exist in another network namespace" {
@@ -103,7 +105,7 @@ nl_get() { ynl --do get; }
 	echo "$json"
 	for key in stored-pages zero-pages pool-total-size pool-limit-hit reject-reclaim-fail \
 		   reject-alloc-fail reject-kmemcache-fail reject-compress-poor \
-		   written-back-pages duplicate-entry; do
+		   written-back-pages duplicate-entry decompress-fail reject-compress-fail; do
 		file=${key//-/_}
 		assert_equal "$key=$(jq -r ".\"$key\"" <<<"$json")" "$key=$(zswap_debug "$file")"
 	done
@@ -136,6 +138,18 @@ nl_get() { ynl --do get; }
 	assert_equal "$(jq -r .zswpin <<<"$json")" "$(cg_stat nl zswpin)"
 	assert_equal "$(jq -r .zswpout <<<"$json")" "$(cg_stat nl zswpout)"
 	assert_equal "$(jq -r '."zswap-max"' <<<"$json")" "$(cat $CGROOT/nl/memory.zswap.max)"
+	# What the series adds after the family: the writeback counter and
+	# setting, and the refused stores by reason (a quarter of the pages
+	# are random: incompressible is not 0)
+	assert_equal "$(jq -r .zswpwb <<<"$json")" "$(cg_stat nl zswpwb)"
+	assert_equal "$(jq -r .writeback <<<"$json")" "$(cat $CGROOT/nl/memory.zswap.writeback)"
+	assert_equal "$(jq -r '."writeback-effective"' <<<"$json")" 1
+	local r
+	for r in zswap-max pool-limit incompressible alloc-fail; do
+		assert_equal "reject-$r=$(jq -r ".\"reject-$r\"" <<<"$json")" \
+			"reject-$r=$(cg_stat nl "zswap_reject_${r//-/_}")"
+	done
+	[ "$(jq -r '."reject-incompressible"' <<<"$json")" -gt 0 ] || fail "no refusal to compare"
 	# Half the pages are zero pages; the rest of the program is not.
 	local zero stored
 	zero=$(jq -r '."zero-pages"' <<<"$json")
@@ -614,6 +628,68 @@ params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
 			"$who params_changed 23"
 	done
 	MONITORS=
+}
+
+# The memcg-events group carries host paths to every member, so it is
+# for CAP_SYS_ADMIN (GENL_MCAST_CAP_SYS_ADMIN): the kernel refuses the
+# join of every other caller of the matrix with EPERM.
+@test "caller matrix: only CAP_SYS_ADMIN in the initial user namespace joins the memcg-events group, in any cgroup namespace" {
+	need_family
+	cgns_start
+	local grp who
+	grp=$(genl ctrl get name zswap | sed -n 's/.*#2: *ID-0x\([0-9a-f]*\) *name: memcg-events.*/\1/p')
+	[ -n "$grp" ] || fail "no memcg-events group"
+	for who in root root-no-sysadmin user-netadmin user cgns-root cgns-user; do
+		check_caller $who
+		run as $who /usr/bin/python3 -c '
+import errno, socket, sys
+s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 16)
+try:
+    s.setsockopt(270, 1, int(sys.argv[1], 16))  # NETLINK_ADD_MEMBERSHIP
+    print("joined")
+except OSError as e:
+    print(errno.errorcode[e.errno])' "$grp"
+		case $who in
+		root|cgns-root) assert_equal "$who $output" "$who joined" ;;
+		*) assert_equal "$who $output" "$who EPERM" ;;
+		esac
+	done
+}
+
+@test "a cgroup at memory.zswap.max is named by memcg-limit-hit events, with its refusals counted" {
+	need_family
+	set_param zpool zbud
+	local log=$BATS_TEST_TMPDIR/memcg-events grp i
+	grp=$(genl ctrl get name zswap | sed -n 's/.*#2: *ID-0x\([0-9a-f]*\) *name: memcg-events.*/\1/p')
+	cg_create nl-max 16M
+	echo 1M > $CGROOT/nl-max/memory.zswap.max
+	/usr/bin/python3 "$TOP/tests/tools/ynl-listen.py" "$BUILD/ynl/tools/net/ynl" \
+		"$TOP/kernel/spec/zswap.yaml" "$BUILD/ynl/Documentation/netlink/genetlink.yaml" \
+		memcg-events 2 > "$log" 2>&1 &
+	LISTENER=$!
+	for i in $(seq 200); do
+		listening "$grp" && break
+		sleep 0.1
+	done
+	run cg_run nl-max "$SWAPVERIFY" --size 64 --ops 0 --mix 0:0:1:0
+	assert_success
+	local rc=0
+	wait "$LISTENER" || rc=$?
+	LISTENER=
+	cat "$log"
+	assert_equal "$rc" 0
+	local events refused
+	events=$(tail -n 1 "$log")
+	refused=$(cg_stat nl-max zswap_reject_zswap_max)
+	run -0 jq -r '.[] | "\(.name) \(.msg.event) \(.msg.path) \(.msg.id)"' <<<"$events"
+	assert_output "memcg-event memcg-limit-hit /nl-max $(stat -c %i $CGROOT/nl-max)
+memcg-event memcg-limit-hit /nl-max $(stat -c %i $CGROOT/nl-max)"
+	# Each event's figures include the refusal it announces, and a burst of
+	# refusals makes one event, not one each
+	[ "$(jq '[.[].msg."reject-zswap-max" | select(. > 0)] | length' <<<"$events")" = 2 ] ||
+		fail "an event without its refusal"
+	echo "# $refused refusals at zswap.max, 2 events read" >&3
+	[ "$refused" -gt 2 ] || fail "only $refused refusals"
 }
 
 # members GROUP-ID: how many generic netlink sockets joined the group

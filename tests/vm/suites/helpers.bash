@@ -28,7 +28,16 @@ cg_create() {
 	[ -z "${2:-}" ] || echo "$2" > "$cg/memory.max"
 }
 
-cg_stat() { awk -v k="$2" '$1 == k { print $2 }' "$CGROOT/$1/memory.stat"; }
+# cg_stat NAME KEY: KEY of cgroup NAME's memory.stat, exact. 6.1 brings
+# memory.stat up to date only once a few hundred updates are pending, all
+# CPUs together, or every 2 seconds: a figure read right after the cgroup
+# swapped could lag behind by that much, in either direction. Reading
+# memory.zswap.current flushes the cgroup's counters first, on every kernel
+# that has the file.
+cg_stat() {
+	[ ! -e "$CGROOT/$1/memory.zswap.current" ] || cat "$CGROOT/$1/memory.zswap.current" > /dev/null
+	awk -v k="$2" '$1 == k { print $2 }' "$CGROOT/$1/memory.stat"
+}
 
 # cg_run NAME CMD...: run CMD as a member of cgroup NAME.
 cg_run() {
