@@ -120,8 +120,8 @@ _zswapctl()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local commands='status cgroups memcg set apply monitor export top'
-	local columns='PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX WRITEBACK'
-	local top_columns='PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK'
+	local columns='PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX WRITEBACK REJ-MAX REJ-POOL REJ-INCOMP REJ-ALLOC'
+	local top_columns='PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK REJECT/s'
 	local params='compressor zpool enabled max-pool-percent accept-threshold-percent cgroup'
 	local global='--source --sysroot --help --version'
 	local sysroot
@@ -130,7 +130,7 @@ _zswapctl()
 	# The command is the first word that is neither an option nor its argument
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
-		--source|--sysroot|-o|--output|-x|--sort|-c|--count|--format)
+		--source|--sysroot|-o|--output|-x|--sort|-c|--count|--format|--memcg-events)
 			# "--sysroot=DIR" is three words to bash, "=" the second
 			[ "${COMP_WORDS[i + 1]}" = = ] && ((i++))
 			((i++))
@@ -193,6 +193,10 @@ _zswapctl()
 		COMPREPLY=($(compgen -W 'text json prometheus' -- "$cur"))
 		return
 		;;
+	--memcg-events)
+		COMPREPLY=($(compgen -W 'auto always never' -- "$cur"))
+		return
+		;;
 	-c|--count)
 		return
 		;;
@@ -228,7 +232,7 @@ _zswapctl()
 		fi
 		;;
 	monitor)
-		COMPREPLY=($(compgen -W '--count --json --help --source' -- "$cur"))
+		COMPREPLY=($(compgen -W '--count --json --memcg-events --help --source' -- "$cur"))
 		;;
 	top)
 		COMPREPLY=($(compgen -W '--batch --delay --iterations --sort --reverse --tree

@@ -4,8 +4,8 @@
 # "zswapctl top --list-columns" by tests/cli/50-completions.bats.
 
 set -l commands status cgroups memcg set apply monitor export top
-set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX WRITEBACK
-set -l top_columns PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK
+set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX WRITEBACK REJ-MAX REJ-POOL REJ-INCOMP REJ-ALLOC
+set -l top_columns PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK REJECT/s
 
 # The cgroup2 mount point, as zswapctl finds it in mountinfo: the one at
 # /sys/fs/cgroup, else /sys/fs/cgroup/unified (a hybrid host, whose cgroup
@@ -138,6 +138,7 @@ complete -c zswapctl -n '__fish_seen_subcommand_from apply' -s n -l dry-run -d '
 complete -c zswapctl -n '__fish_seen_subcommand_from apply' -F -d 'zswap.conf file'
 complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -s c -l count -x -d 'Exit after this many events'
 complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -s J -l json -d 'One JSON object a line'
+complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -l memcg-events -x -a 'auto always never' -d 'memcg-limit-hit events (CAP_SYS_ADMIN)'
 complete -c zswapctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Replace this file whole'
 complete -c zswapctl -n '__fish_seen_subcommand_from export' -l no-cgroups -d 'Only the global metrics'
 complete -c zswapctl -n '__fish_seen_subcommand_from top' -s b -l batch -d 'Plain text samples, no screen'

@@ -229,7 +229,7 @@ int zswapnl_event_fd(const struct zswapnl *handle)
 		return -EINVAL;
 	if (!is_netlink(handle))
 		return -EOPNOTSUPP;
-	if (!handle->subscribed)
+	if (!handle->subscribed && !handle->memcg_subscribed)
 		return -EINVAL;
 	return mnl_socket_get_fd(handle->nl);
 }
@@ -263,5 +263,43 @@ int zswapnl_read_event(struct zswapnl *handle, struct zswapnl_event *event,
 	znl_copy_out(event, &ev, sizeof(ev));
 	event->state.struct_size = size - offsetof(struct zswapnl_event, state);
 	znl_global_mask_known(&event->state);
+	return ret;
+}
+
+int zswapnl_subscribe_memcg_events(struct zswapnl *handle, struct zswapnl_error *err)
+{
+	znl_err_clear(err);
+	if (!handle)
+		return znl_err(err, -EINVAL, NULL, "no handle");
+	if (!is_netlink(handle))
+		return no_events(err);
+	return znl_nl_subscribe_memcg(handle, err);
+}
+
+int zswapnl_read_memcg_event(struct zswapnl *handle, struct zswapnl_memcg_event *event,
+			     struct zswapnl_error *err)
+{
+	struct zswapnl_memcg_event ev;
+	uint32_t size;
+	int ret;
+
+	znl_err_clear(err);
+	if (!handle || !event)
+		return znl_err(err, -EINVAL, NULL, "no handle or no struct to fill");
+	ret = znl_check_size(event->struct_size, ZNL_MEMCG_EVENT_SIZE_V14, "zswapnl_memcg_event",
+			     err);
+	if (ret)
+		return ret;
+	if (!is_netlink(handle))
+		return no_events(err);
+
+	ret = znl_nl_read_memcg_event(handle, &ev, err);
+	if (ret != 1)
+		memset(&ev, 0, sizeof(ev));
+	/* memcg is the last member: it gets what the caller's struct has left */
+	size = event->struct_size;
+	znl_copy_out(event, &ev, sizeof(ev));
+	event->memcg.struct_size = size - offsetof(struct zswapnl_memcg_event, memcg);
+	znl_memcg_mask_known(&event->memcg);
 	return ret;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Decoding the family's messages: a GET reply or an event into struct
- * zswapnl_global, a MEMCG_GET reply into struct zswapnl_memcg. Pure
+ * zswapnl_global, a MEMCG_GET reply into struct zswapnl_memcg, a memcg
+ * event into struct zswapnl_memcg_event. Pure
  * functions over a buffer, which the unit tests feed with recorded replies.
  *
  * Attribute types this library does not know are skipped: a later kernel
@@ -160,11 +161,17 @@ static const struct {
 	FIGURE(ZSWAP_MEMCG_A_WRITEBACK, ZSWAPNL_M_WRITEBACK, writeback),
 	FIGURE(ZSWAP_MEMCG_A_WRITEBACK_EFFECTIVE, ZSWAPNL_M_WRITEBACK_EFFECTIVE,
 	       writeback_effective),
+	FIGURE(ZSWAP_MEMCG_A_REJECT_ZSWAP_MAX, ZSWAPNL_M_REJECT_ZSWAP_MAX, reject_zswap_max),
+	FIGURE(ZSWAP_MEMCG_A_REJECT_POOL_LIMIT, ZSWAPNL_M_REJECT_POOL_LIMIT, reject_pool_limit),
+	FIGURE(ZSWAP_MEMCG_A_REJECT_INCOMPRESSIBLE, ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
+	       reject_incompressible),
+	FIGURE(ZSWAP_MEMCG_A_REJECT_ALLOC_FAIL, ZSWAPNL_M_REJECT_ALLOC_FAIL, reject_alloc_fail),
 #undef FIGURE
 };
 
+/* The attributes of a MEMCG_GET reply or a memcg event; *@event gets ZSWAP_MEMCG_A_EVENT */
 static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memcg *m,
-			      struct zswapnl_error *err)
+			      uint32_t *event, struct zswapnl_error *err)
 {
 	const struct nlattr *tb[ZSWAP_MEMCG_A_MAX + 1];
 	unsigned int i;
@@ -205,6 +212,8 @@ static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memc
 	}
 	if (!(m->known & ZNL_BIT(ZSWAPNL_M_ID)))
 		return znl_err(err, -EBADMSG, "id", "malformed message: a memcg without its id");
+	if (event && tb[ZSWAP_MEMCG_A_EVENT])
+		*event = mnl_attr_get_u32(tb[ZSWAP_MEMCG_A_EVENT]);
 	return 0;
 }
 
@@ -222,10 +231,45 @@ int znl_decode_memcg(const void *msg, size_t len, struct zswapnl_memcg *memcg,
 	if (cmd != ZSWAP_CMD_MEMCG_GET)
 		return znl_err(err, -EBADMSG, NULL,
 			       "malformed message: command %u, not a MEMCG_GET reply", cmd);
-	ret = decode_memcg_attrs(attrs, attrs_len, memcg, err);
+	ret = decode_memcg_attrs(attrs, attrs_len, memcg, NULL, err);
 	if (ret) {
 		free(memcg->path);
 		znl_memcg_reset(memcg);
 	}
 	return ret;
+}
+
+static void memcg_event_reset(struct zswapnl_memcg_event *event)
+{
+	memset(event, 0, sizeof(*event));
+	event->struct_size = sizeof(*event);
+	znl_memcg_reset(&event->memcg);
+}
+
+int znl_decode_memcg_event(const void *msg, size_t len, struct zswapnl_memcg_event *event,
+			   struct zswapnl_error *err)
+{
+	uint32_t type = 0;
+	const void *attrs;
+	size_t attrs_len;
+	uint8_t cmd;
+	int ret;
+
+	memcg_event_reset(event);
+	if (znl_genl_msg(msg, len, &cmd, &attrs, &attrs_len))
+		return znl_err(err, -EBADMSG, NULL, "malformed message: truncated");
+	if (cmd != ZSWAP_CMD_MEMCG_EVENT)
+		return znl_err(err, -EBADMSG, NULL,
+			       "malformed message: command %u, not a memcg event", cmd);
+	ret = decode_memcg_attrs(attrs, attrs_len, &event->memcg, &type, err);
+	if (!ret && !type)
+		ret = znl_err(err, -EBADMSG, "event",
+			      "malformed message: a memcg event without its type");
+	if (ret) {
+		free(event->memcg.path);
+		memcg_event_reset(event);
+		return ret;
+	}
+	event->type = type;
+	return 0;
 }

@@ -234,6 +234,15 @@ static const struct {
 	{ "zswpout", ZSWAPNL_M_ZSWPOUT, offsetof(struct zswapnl_memcg, zswpout), false },
 	/* Since Linux 6.8 */
 	{ "zswpwb", ZSWAPNL_M_ZSWPWB, offsetof(struct zswapnl_memcg, zswpwb), false },
+	/* The patched kernel's only */
+	{ "zswap_reject_zswap_max", ZSWAPNL_M_REJECT_ZSWAP_MAX,
+	  offsetof(struct zswapnl_memcg, reject_zswap_max), false },
+	{ "zswap_reject_pool_limit", ZSWAPNL_M_REJECT_POOL_LIMIT,
+	  offsetof(struct zswapnl_memcg, reject_pool_limit), false },
+	{ "zswap_reject_incompressible", ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
+	  offsetof(struct zswapnl_memcg, reject_incompressible), false },
+	{ "zswap_reject_alloc_fail", ZSWAPNL_M_REJECT_ALLOC_FAIL,
+	  offsetof(struct zswapnl_memcg, reject_alloc_fail), false },
 };
 
 /* The figures of the memcg whose folder is open as @dirfd */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Finding the "zswap" family through the generic netlink controller: its
- * id, its version and the id of its "events" group. -ENOENT means the
+ * id, its version and the ids of its "events" and "memcg-events" groups. -ENOENT means the
  * kernel has no such family (an older kernel, or another network namespace).
  */
 
@@ -17,6 +17,7 @@ struct family_info {
 	uint16_t id;
 	uint32_t version;
 	uint32_t events_group;
+	uint32_t memcg_events_group;
 	struct zswapnl_error *err;
 	bool refused;		/* mcast_group_cb() refused a group and said why */
 };
@@ -46,14 +47,19 @@ static int mcast_group_cb(const struct nlattr *attr, void *data)
 {
 	const struct nlattr *tb[CTRL_ATTR_MCAST_GRP_ID + 1];
 	struct family_info *info = data;
+	const char *name;
 
 	if (znl_attr_parse_nested(attr, "mcast-groups", &mcast_group_policy, tb, info->err)) {
 		info->refused = true;
 		return MNL_CB_ERROR;
 	}
-	if (tb[CTRL_ATTR_MCAST_GRP_NAME] && tb[CTRL_ATTR_MCAST_GRP_ID] &&
-	    !strcmp(mnl_attr_get_str(tb[CTRL_ATTR_MCAST_GRP_NAME]), ZSWAP_MCGRP_EVENTS))
+	if (!tb[CTRL_ATTR_MCAST_GRP_NAME] || !tb[CTRL_ATTR_MCAST_GRP_ID])
+		return MNL_CB_OK;
+	name = mnl_attr_get_str(tb[CTRL_ATTR_MCAST_GRP_NAME]);
+	if (!strcmp(name, ZSWAP_MCGRP_EVENTS))
 		info->events_group = mnl_attr_get_u32(tb[CTRL_ATTR_MCAST_GRP_ID]);
+	else if (!strcmp(name, ZSWAP_MCGRP_MEMCG_EVENTS))
+		info->memcg_events_group = mnl_attr_get_u32(tb[CTRL_ATTR_MCAST_GRP_ID]);
 	return MNL_CB_OK;
 }
 
@@ -109,5 +115,6 @@ int znl_resolve_family(struct zswapnl *h, struct zswapnl_error *err)
 	h->family = info.id;
 	h->family_version = info.version;
 	h->events_group = info.events_group;
+	h->memcg_events_group = info.memcg_events_group;
 	return 0;
 }

@@ -57,10 +57,20 @@ _Static_assert(ZNL_MEMCG_SIZE_V1 == 80, "the 1.0 layout of struct zswapnl_memcg 
 _Static_assert(ZNL_PARAMS_SIZE_V1 == 40, "the 1.0 layout of struct zswapnl_params changed");
 _Static_assert(ZNL_EVENT_SIZE_V1 == 240, "the 1.0 layout of struct zswapnl_event changed");
 #endif
+/*
+ * struct zswapnl_memcg_event came with 1.4: its smallest size is that
+ * version's, with the memcg of 1.4
+ */
+#define ZNL_MEMCG_SIZE_V14 ZNL_V1_SIZE(struct zswapnl_memcg, reject_alloc_fail)
+#define ZNL_MEMCG_EVENT_SIZE_V14 (offsetof(struct zswapnl_memcg_event, memcg) + ZNL_MEMCG_SIZE_V14)
+
 /* The event's state is its last member: it can grow only there */
 _Static_assert(sizeof(struct zswapnl_event) ==
 		       offsetof(struct zswapnl_event, state) + sizeof(struct zswapnl_global),
 	       "struct zswapnl_event has a member after its state");
+_Static_assert(sizeof(struct zswapnl_memcg_event) ==
+		       offsetof(struct zswapnl_memcg_event, memcg) + sizeof(struct zswapnl_memcg),
+	       "struct zswapnl_memcg_event has a member after its memcg");
 
 /* Receive buffer: the largest message a dump can put in one datagram */
 #define ZNL_RECV_SIZE 32768
@@ -75,6 +85,13 @@ struct znl_event_msg {
 	struct znl_event_msg *next;
 	size_t len;
 	unsigned char data[];
+};
+
+/* The events of one multicast group, as received, not yet read */
+struct znl_event_queue {
+	struct znl_event_msg *head, *tail;
+	unsigned int count;
+	bool lost;		/* the socket overran, or the queue did */
 };
 
 /*
@@ -110,15 +127,19 @@ struct zswapnl {
 	uint16_t family;	/* the "zswap" family's id */
 	uint32_t family_version;
 	uint32_t events_group;	/* 0: the family has no "events" group */
-	bool subscribed;
+	uint32_t memcg_events_group;	/* 0: none named "memcg-events" */
+	bool subscribed;	/* to "events" */
+	bool memcg_subscribed;	/* to "memcg-events" */
 	unsigned char *req;	/* the request in flight, for extack offsets */
 	size_t req_len;
 	unsigned char *rbuf;	/* ZNL_RECV_SIZE bytes */
 
-	/* Events received while waiting for a reply */
-	struct znl_event_msg *ev_head, *ev_tail;
-	unsigned int ev_count;
-	bool ev_lost;		/* the socket overran, or the queue did */
+	/*
+	 * Events received while waiting for a reply, or while reading the
+	 * events of the other group: those of "events" and "memcg-events"
+	 */
+	struct znl_event_queue ev;
+	struct znl_event_queue mev;
 };
 
 /* error.c */
@@ -226,6 +247,9 @@ int znl_decode_event(const void *msg, size_t len, struct zswapnl_event *event,
 		     struct zswapnl_error *err);
 int znl_decode_memcg(const void *msg, size_t len, struct zswapnl_memcg *memcg,
 		     struct zswapnl_error *err);
+/* A memcg event: its memcg's path, when known, is the caller's to free */
+int znl_decode_memcg_event(const void *msg, size_t len, struct zswapnl_memcg_event *event,
+			   struct zswapnl_error *err);
 
 /*
  * extack.c: an NLMSG_ERROR or NLMSG_DONE message for the request @req.
@@ -246,6 +270,9 @@ struct nlmsghdr *znl_req_start(struct zswapnl *h, uint16_t type, uint16_t flags,
 int znl_req_run(struct zswapnl *h, znl_data_cb cb, void *data, struct zswapnl_error *err);
 int znl_nl_subscribe(struct zswapnl *h, struct zswapnl_error *err);
 int znl_nl_read_event(struct zswapnl *h, struct zswapnl_event *event, struct zswapnl_error *err);
+int znl_nl_subscribe_memcg(struct zswapnl *h, struct zswapnl_error *err);
+int znl_nl_read_memcg_event(struct zswapnl *h, struct zswapnl_memcg_event *event,
+			    struct zswapnl_error *err);
 
 /* handle.c: zswapnl_open() over @xport (a socket of its own when NULL) */
 int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,

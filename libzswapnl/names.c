@@ -74,6 +74,7 @@ enum znl_attr_set znl_cmd_attr_set(uint8_t cmd)
 	switch (cmd) {
 	case ZSWAP_CMD_MEMCG_GET:
 	case ZSWAP_CMD_MEMCG_SET:
+	case ZSWAP_CMD_MEMCG_EVENT:
 		return ZNL_SET_MEMCG;
 	default:
 		return ZNL_SET_ZSWAP;

@@ -2,8 +2,9 @@
 /*
  * The handle's generic netlink socket: one request at a time, its reply
  * and its status read back with the kernel's extended ack. Events that
- * arrive on a subscribed socket while a request waits are queued for
- * zswapnl_read_event().
+ * arrive on a subscribed socket while a request waits, or while the
+ * events of the other group are read, are queued for zswapnl_read_event()
+ * and zswapnl_read_memcg_event(), a queue for each group.
  */
 
 #include <errno.h>
@@ -18,68 +19,92 @@
 
 #include "internal.h"
 
-static void event_queue_clear(struct zswapnl *h)
+static void event_queue_clear(struct znl_event_queue *q)
 {
 	struct znl_event_msg *ev, *next;
 
-	for (ev = h->ev_head; ev; ev = next) {
+	for (ev = q->head; ev; ev = next) {
 		next = ev->next;
 		free(ev);
 	}
-	h->ev_head = h->ev_tail = NULL;
-	h->ev_count = 0;
+	*q = (struct znl_event_queue){ 0 };
 }
 
 /* Keep a copy of event @nlh; when the queue is full, the oldest is lost */
-static void event_queue_push(struct zswapnl *h, const struct nlmsghdr *nlh)
+static void event_queue_push(struct znl_event_queue *q, const struct nlmsghdr *nlh)
 {
 	struct znl_event_msg *ev, *old;
 
-	if (h->ev_count == ZNL_EVENT_QUEUE_MAX) {
-		old = h->ev_head;
-		h->ev_head = old->next;
-		if (!h->ev_head)
-			h->ev_tail = NULL;
-		h->ev_count--;
+	if (q->count == ZNL_EVENT_QUEUE_MAX) {
+		old = q->head;
+		q->head = old->next;
+		if (!q->head)
+			q->tail = NULL;
+		q->count--;
 		free(old);
-		h->ev_lost = true;
+		q->lost = true;
 	}
 	ev = malloc(sizeof(*ev) + nlh->nlmsg_len);
 	if (!ev) {
-		h->ev_lost = true;
+		q->lost = true;
 		return;
 	}
 	ev->next = NULL;
 	ev->len = nlh->nlmsg_len;
 	memcpy(ev->data, nlh, nlh->nlmsg_len);
-	if (h->ev_tail)
-		h->ev_tail->next = ev;
+	if (q->tail)
+		q->tail->next = ev;
 	else
-		h->ev_head = ev;
-	h->ev_tail = ev;
-	h->ev_count++;
+		q->head = ev;
+	q->tail = ev;
+	q->count++;
 }
 
-static struct znl_event_msg *event_queue_pop(struct zswapnl *h)
+static struct znl_event_msg *event_queue_pop(struct znl_event_queue *q)
 {
-	struct znl_event_msg *ev = h->ev_head;
+	struct znl_event_msg *ev = q->head;
 
 	if (ev) {
-		h->ev_head = ev->next;
-		if (!h->ev_head)
-			h->ev_tail = NULL;
-		h->ev_count--;
+		q->head = ev->next;
+		if (!q->head)
+			q->tail = NULL;
+		q->count--;
 	}
 	return ev;
 }
 
-static bool is_event(const struct zswapnl *h, const struct nlmsghdr *nlh)
+/*
+ * The queue of the event @nlh, or NULL when it is none: a message of the
+ * family with no sequence number nor port, of an event's command
+ */
+static struct znl_event_queue *event_queue_of(struct zswapnl *h, const struct nlmsghdr *nlh)
 {
 	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
 
-	return h->family && nlh->nlmsg_type == h->family && nlh->nlmsg_seq == 0 &&
-	       nlh->nlmsg_pid == 0 && nlh->nlmsg_len >= NLMSG_HDRLEN + GENL_HDRLEN &&
-	       genl->cmd == ZSWAP_CMD_EVENT;
+	if (!h->family || nlh->nlmsg_type != h->family || nlh->nlmsg_seq != 0 ||
+	    nlh->nlmsg_pid != 0 || nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
+		return NULL;
+	if (genl->cmd == ZSWAP_CMD_EVENT)
+		return &h->ev;
+	if (genl->cmd == ZSWAP_CMD_MEMCG_EVENT)
+		return &h->mev;
+	return NULL;
+}
+
+static bool is_event(struct zswapnl *h, const struct nlmsghdr *nlh)
+{
+	return event_queue_of(h, nlh) != NULL;
+}
+
+/* Keep event @nlh for the read call of its group, when the handle joined it */
+static void event_keep(struct zswapnl *h, const struct nlmsghdr *nlh)
+{
+	struct znl_event_queue *q = event_queue_of(h, nlh);
+
+	if (q == &h->ev && h->subscribed)
+		event_queue_push(q, nlh);
+	else if (q == &h->mev && h->memcg_subscribed)
+		event_queue_push(q, nlh);
 }
 
 /*
@@ -123,8 +148,10 @@ static ssize_t socket_recv(struct zswapnl *h, bool dontwait, struct zswapnl_erro
 					return -EAGAIN;
 				continue;
 			}
-			if (errno == ENOBUFS && h->subscribed) {
-				h->ev_lost = true;
+			/* Which group's datagram was lost is not known: each says so */
+			if (errno == ENOBUFS && (h->subscribed || h->memcg_subscribed)) {
+				h->ev.lost = h->subscribed;
+				h->mev.lost = h->memcg_subscribed;
 				continue;
 			}
 			return znl_err(err, -errno, NULL, "cannot receive from the netlink socket");
@@ -233,12 +260,10 @@ static int data_cb(const struct nlmsghdr *nlh, void *data)
 	struct reply *r = data;
 	const struct nlmsghdr *req = (const struct nlmsghdr *)r->h->req;
 
-	if (is_event(r->h, nlh)) {
-		if (r->h->subscribed)
-			event_queue_push(r->h, nlh);
-	} else if (nlh->nlmsg_type == req->nlmsg_type && r->cb && !r->cb_ret) {
+	if (is_event(r->h, nlh))
+		event_keep(r->h, nlh);
+	else if (nlh->nlmsg_type == req->nlmsg_type && r->cb && !r->cb_ret)
 		r->cb_ret = r->cb(nlh, r->data, r->err);
-	}
 	return MNL_CB_OK;
 }
 
@@ -338,13 +363,11 @@ static void drain_reply(struct zswapnl *h, uint32_t seq)
 		left = n;
 		for (nlh = (const struct nlmsghdr *)h->rbuf; mnl_nlmsg_ok(nlh, left);
 		     nlh = mnl_nlmsg_next(nlh, &left)) {
-			if (is_event(h, nlh)) {
-				if (h->subscribed)
-					event_queue_push(h, nlh);
-			} else if (nlh->nlmsg_seq == seq && (nlh->nlmsg_type == NLMSG_DONE ||
-							     nlh->nlmsg_type == NLMSG_ERROR)) {
+			if (is_event(h, nlh))
+				event_keep(h, nlh);
+			else if (nlh->nlmsg_seq == seq && (nlh->nlmsg_type == NLMSG_DONE ||
+							     nlh->nlmsg_type == NLMSG_ERROR))
 				return;
-			}
 		}
 	}
 }
@@ -409,48 +432,74 @@ fail:
 	return ret;
 }
 
-int znl_nl_subscribe(struct zswapnl *h, struct zswapnl_error *err)
+/* Join the multicast group @group, named @name, of the family */
+static int join_group(struct zswapnl *h, uint32_t group, const char *name,
+		      struct zswapnl_error *err)
 {
-	int group = h->events_group;
+	int id = group;
 
-	if (h->subscribed)
-		return 0;
 	if (!group)
 		return znl_err(err, -EOPNOTSUPP, NULL,
-			       "the zswap family has no \"%s\" multicast group", ZSWAP_MCGRP_EVENTS);
-	if (mnl_socket_setsockopt(h->nl, NETLINK_ADD_MEMBERSHIP, &group, sizeof(group)) < 0)
-		return znl_err(err, -errno, NULL, "cannot join the \"%s\" multicast group",
-			       ZSWAP_MCGRP_EVENTS);
-	h->subscribed = true;
+			       "the zswap family has no \"%s\" multicast group", name);
+	if (mnl_socket_setsockopt(h->nl, NETLINK_ADD_MEMBERSHIP, &id, sizeof(id)) < 0) {
+		if (errno == EPERM)
+			return znl_err(err, -EPERM, NULL,
+				       "joining the \"%s\" multicast group needs CAP_SYS_ADMIN",
+				       name);
+		return znl_err(err, -errno, NULL, "cannot join the \"%s\" multicast group", name);
+	}
 	return 0;
 }
 
-static int lost_events(struct zswapnl *h, struct zswapnl_error *err)
+int znl_nl_subscribe(struct zswapnl *h, struct zswapnl_error *err)
 {
-	h->ev_lost = false;
+	int ret;
+
+	if (h->subscribed)
+		return 0;
+	ret = join_group(h, h->events_group, ZSWAP_MCGRP_EVENTS, err);
+	if (!ret)
+		h->subscribed = true;
+	return ret;
+}
+
+int znl_nl_subscribe_memcg(struct zswapnl *h, struct zswapnl_error *err)
+{
+	int ret;
+
+	if (h->memcg_subscribed)
+		return 0;
+	ret = join_group(h, h->memcg_events_group, ZSWAP_MCGRP_MEMCG_EVENTS, err);
+	if (!ret)
+		h->memcg_subscribed = true;
+	return ret;
+}
+
+static int lost_events(struct znl_event_queue *q, struct zswapnl_error *err)
+{
+	q->lost = false;
 	return znl_err(err, -ENOBUFS, NULL,
 		       "events were lost: they came faster than they were read");
 }
 
-/* 1 with an event in @event, 0 when none is pending, or a negative errno */
-int znl_nl_read_event(struct zswapnl *h, struct zswapnl_event *event, struct zswapnl_error *err)
+/*
+ * The next event of queue @q, the socket read into the queues first when
+ * it is empty: 1 with its message in *@ev (the caller's to free), 0 when
+ * none is pending, or a negative errno
+ */
+static int next_event(struct zswapnl *h, struct znl_event_queue *q, struct znl_event_msg **ev,
+		      struct zswapnl_error *err)
 {
-	struct znl_event_msg *ev;
 	const struct nlmsghdr *nlh;
 	ssize_t n;
-	int ret, len;
+	int len;
 
-	if (!h->subscribed)
-		return znl_err(err, -EINVAL, NULL, "not subscribed to events");
 	for (;;) {
-		if (h->ev_lost)
-			return lost_events(h, err);
-		ev = event_queue_pop(h);
-		if (ev) {
-			ret = znl_decode_event(ev->data, ev->len, event, err);
-			free(ev);
-			return ret ?: 1;
-		}
+		if (q->lost)
+			return lost_events(q, err);
+		*ev = event_queue_pop(q);
+		if (*ev)
+			return 1;
 		n = recv_one(h, true, err);
 		if (n == -EAGAIN)
 			return 0;
@@ -460,9 +509,41 @@ int znl_nl_read_event(struct zswapnl *h, struct zswapnl_event *event, struct zsw
 		len = n;
 		for (nlh = (const struct nlmsghdr *)h->rbuf; mnl_nlmsg_ok(nlh, len);
 		     nlh = mnl_nlmsg_next(nlh, &len))
-			if (is_event(h, nlh))
-				event_queue_push(h, nlh);
+			event_keep(h, nlh);
 	}
+}
+
+/* 1 with an event in @event, 0 when none is pending, or a negative errno */
+int znl_nl_read_event(struct zswapnl *h, struct zswapnl_event *event, struct zswapnl_error *err)
+{
+	struct znl_event_msg *ev;
+	int ret;
+
+	if (!h->subscribed)
+		return znl_err(err, -EINVAL, NULL, "not subscribed to events");
+	ret = next_event(h, &h->ev, &ev, err);
+	if (ret != 1)
+		return ret;
+	ret = znl_decode_event(ev->data, ev->len, event, err);
+	free(ev);
+	return ret ?: 1;
+}
+
+/* The same for a memcg event */
+int znl_nl_read_memcg_event(struct zswapnl *h, struct zswapnl_memcg_event *event,
+			    struct zswapnl_error *err)
+{
+	struct znl_event_msg *ev;
+	int ret;
+
+	if (!h->memcg_subscribed)
+		return znl_err(err, -EINVAL, NULL, "not subscribed to memcg events");
+	ret = next_event(h, &h->mev, &ev, err);
+	if (ret != 1)
+		return ret;
+	ret = znl_decode_memcg_event(ev->data, ev->len, event, err);
+	free(ev);
+	return ret ?: 1;
 }
 
 int znl_nl_open(struct zswapnl *h, struct zswapnl_error *err)
@@ -499,7 +580,9 @@ void znl_nl_close(struct zswapnl *h)
 	h->req_len = 0;
 	h->family = 0;
 	h->events_group = 0;
+	h->memcg_events_group = 0;
 	h->subscribed = false;
-	event_queue_clear(h);
-	h->ev_lost = false;
+	h->memcg_subscribed = false;
+	event_queue_clear(&h->ev);
+	event_queue_clear(&h->mev);
 }

@@ -51,6 +51,11 @@ static const struct {
 	{ ZSWAPNL_M_WRITEBACK, znl_offsetofend(struct zswapnl_memcg, writeback) },
 	{ ZSWAPNL_M_WRITEBACK_EFFECTIVE,
 	  znl_offsetofend(struct zswapnl_memcg, writeback_effective) },
+	{ ZSWAPNL_M_REJECT_ZSWAP_MAX, znl_offsetofend(struct zswapnl_memcg, reject_zswap_max) },
+	{ ZSWAPNL_M_REJECT_POOL_LIMIT, znl_offsetofend(struct zswapnl_memcg, reject_pool_limit) },
+	{ ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
+	  znl_offsetofend(struct zswapnl_memcg, reject_incompressible) },
+	{ ZSWAPNL_M_REJECT_ALLOC_FAIL, znl_offsetofend(struct zswapnl_memcg, reject_alloc_fail) },
 };
 
 /* Those a caller's smaller struct has no room for are not known */

@@ -20,6 +20,7 @@ static const char not_on_kernel[] = "some figures are not on this kernel";
 static const char not_in_family[] = "some counters are not in zswap's netlink family";
 static const char not_sent[] = "the kernel's zswap family did not send those figures";
 static const char zero_pages[] = "zero pages need zswap's netlink family (a patched kernel)";
+static const char rejects[] = "stores refused per cgroup need the patched kernel";
 
 static bool from_netlink(const struct zswapnl *h)
 {
@@ -167,6 +168,18 @@ static const char *memcg_file(enum zswapnl_memcg_field field, const char **key)
 	case ZSWAPNL_M_ZSWPWB:
 		*key = "zswpwb";
 		return "memory.stat";
+	case ZSWAPNL_M_REJECT_ZSWAP_MAX:
+		*key = "zswap_reject_zswap_max";
+		return "memory.stat";
+	case ZSWAPNL_M_REJECT_POOL_LIMIT:
+		*key = "zswap_reject_pool_limit";
+		return "memory.stat";
+	case ZSWAPNL_M_REJECT_INCOMPRESSIBLE:
+		*key = "zswap_reject_incompressible";
+		return "memory.stat";
+	case ZSWAPNL_M_REJECT_ALLOC_FAIL:
+		*key = "zswap_reject_alloc_fail";
+		return "memory.stat";
 	default:
 		return NULL;
 	}
@@ -205,6 +218,9 @@ int zswapnl_memcg_unknown(const struct zswapnl *handle, const struct zswapnl_mem
 	if (code == -ENOENT && !key && zswapnl_memcg_known(memcg, ZSWAPNL_M_PATH) &&
 	    memcg->path && !strcmp(memcg->path, "/"))
 		return znl_err(why, code, NULL, "the root cgroup has no memory.zswap.* files");
+	if (code == -ENOENT && field >= ZSWAPNL_M_REJECT_ZSWAP_MAX &&
+	    field <= ZSWAPNL_M_REJECT_ALLOC_FAIL)
+		return znl_err(why, code, NULL, rejects);
 	if (code == -ENOENT)
 		return znl_err(why, code, NULL, not_on_kernel);
 	/* The words of every cgroup whose file it is */

@@ -38,7 +38,7 @@ extern "C" {
  * it runs with may be a later one of the same soname: zswapnl_version().
  */
 #define ZSWAPNL_VERSION_MAJOR 1
-#define ZSWAPNL_VERSION_MINOR 3
+#define ZSWAPNL_VERSION_MINOR 4
 
 /* The most fields a struct's known mask, and its unknown[] since 1.2, have room for */
 #define ZSWAPNL_FIELDS_MAX 64
@@ -157,6 +157,14 @@ enum zswapnl_memcg_field {
 	/* Since 1.3: memory.zswap.writeback (Linux 6.8) */
 	ZSWAPNL_M_WRITEBACK,
 	ZSWAPNL_M_WRITEBACK_EFFECTIVE,
+	/*
+	 * Since 1.4: stores refused, by reason (the patched kernel's family,
+	 * and its memory.stat zswap_reject_* lines)
+	 */
+	ZSWAPNL_M_REJECT_ZSWAP_MAX,
+	ZSWAPNL_M_REJECT_POOL_LIMIT,
+	ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
+	ZSWAPNL_M_REJECT_ALLOC_FAIL,
 	ZSWAPNL_M_NR_FIELDS,
 };
 
@@ -183,6 +191,16 @@ struct zswapnl_memcg {
 	 * too, where the kernel has the file there) keeps them off.
 	 */
 	bool writeback_effective;
+	/*
+	 * Since 1.4: the stores of the memcg's pages (its descendants'
+	 * included, as the other counters) that zswap refused: at its or an
+	 * ancestor's memory.zswap.max, as the pool was full, as the page did
+	 * not compress (or not enough), for want of memory
+	 */
+	uint64_t reject_zswap_max;
+	uint64_t reject_pool_limit;
+	uint64_t reject_incompressible;
+	uint64_t reject_alloc_fail;
 };
 
 /* Whether @memcg has the figure @field: its bit in the known mask */
@@ -326,6 +344,8 @@ enum zswapnl_event_type {
 	ZSWAPNL_EVENT_PARAMS_CHANGED = 1,
 	ZSWAPNL_EVENT_POOL_SWITCHED = 2,
 	ZSWAPNL_EVENT_POOL_LIMIT_HIT = 3,
+	/* Since 1.4, a memcg event: a store was refused at its memory.zswap.max */
+	ZSWAPNL_EVENT_MEMCG_LIMIT_HIT = 4,
 };
 
 /*
@@ -339,6 +359,21 @@ struct zswapnl_event {
 	uint32_t struct_size;
 	uint32_t type;			/* enum zswapnl_event_type */
 	struct zswapnl_global state;	/* counters and parameters after it */
+};
+
+/*
+ * A memcg event (since 1.4), from the "memcg-events" group: its type and
+ * the figures of the memcg it is about, as the kernel sent them, its path
+ * relative to the initial cgroup namespace (the host's: joining the group
+ * needs CAP_SYS_ADMIN). memcg is the last member, for the reason state is
+ * in struct zswapnl_event: it grows as struct zswapnl_memcg grows, and
+ * memcg.struct_size says how large the caller's is. Its path is the
+ * caller's: zswapnl_memcg_free(&event->memcg).
+ */
+struct zswapnl_memcg_event {
+	uint32_t struct_size;
+	uint32_t type;			/* enum zswapnl_event_type */
+	struct zswapnl_memcg memcg;
 };
 
 /*
@@ -457,12 +492,32 @@ int zswapnl_set_memcg_writeback(struct zswapnl *handle, uint64_t id, bool writeb
  * (-ENOBUFS once when events were lost). Events that arrive while another
  * call on the handle waits for its reply are kept for zswapnl_read_event():
  * after such a call, read events until it returns 0 before polling again.
- * zswapnl_event_fd() returns a negative errno before zswapnl_subscribe().
+ * zswapnl_event_fd() returns a negative errno before zswapnl_subscribe()
+ * or zswapnl_subscribe_memcg_events().
  */
 int zswapnl_subscribe(struct zswapnl *handle, struct zswapnl_error *err);
 int zswapnl_event_fd(const struct zswapnl *handle);
 int zswapnl_read_event(struct zswapnl *handle, struct zswapnl_event *event,
 		       struct zswapnl_error *err);
+
+/*
+ * Memcg events (since 1.4; netlink only): zswapnl_subscribe_memcg_events()
+ * joins the "memcg-events" group, on the socket of zswapnl_event_fd(),
+ * which it gives also when the handle has not joined "events". -EPERM
+ * without CAP_SYS_ADMIN in the initial user namespace (the handle stays as
+ * it was, its global events too); -EOPNOTSUPP with the fallback, and with
+ * a family that has no such group (the kernels before the series' patch
+ * 0022). zswapnl_read_memcg_event() reads them as zswapnl_read_event()
+ * reads the others, from a queue of their own: each returns the events of
+ * its group only, so a program that reads both calls both after a poll,
+ * until each returns 0. After a lost datagram (-ENOBUFS), which group it
+ * was for is not known: each call says so once. The event's memcg gets a
+ * path to free with zswapnl_memcg_free(); with the return 0 or an error,
+ * it has none.
+ */
+int zswapnl_subscribe_memcg_events(struct zswapnl *handle, struct zswapnl_error *err);
+int zswapnl_read_memcg_event(struct zswapnl *handle, struct zswapnl_memcg_event *event,
+			     struct zswapnl_error *err);
 
 /*
  * The compressors the kernel has (from /proc/crypto under the root), as a

@@ -22,6 +22,17 @@ int event_print_json(const struct zswapnl_event *ev,
 		     const struct timespec *when, uint64_t page_size,
 		     FILE *out);
 
+/*
+ * A memcg event: after "event", the memcg under the keys of "zswapctl
+ * cgroups --json", its path escaped as there (text: as "cgroups --raw")
+ */
+int memcg_event_print_text(const struct zswapnl_memcg_event *ev,
+			   const struct timespec *when, uint64_t page_size,
+			   FILE *out);
+int memcg_event_print_json(const struct zswapnl_memcg_event *ev,
+			   const struct timespec *when, uint64_t page_size,
+			   FILE *out);
+
 /* The time of an event, "2026-11-30T06:30:01.123Z", and room to spare */
 #define TIMESTAMP_MAX 40
 

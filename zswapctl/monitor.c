@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * zswapctl monitor [--json] [--count N]: zswap's events as they come, one
- * line each, until SIGINT or SIGTERM (exit 0) or the N-th event.
+ * zswapctl monitor [--json] [--count N] [--memcg-events WHEN]: zswap's
+ * events as they come, one line each, until SIGINT or SIGTERM (exit 0) or
+ * the N-th event. The memcg-limit-hit events of the "memcg-events" group
+ * come too where the kernel lets this process join it (CAP_SYS_ADMIN).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -17,10 +19,19 @@
 #include "parse.h"
 #include "zswapctl.h"
 
+/* --memcg-events */
+enum memcg_events_when {
+	MEMCG_EVENTS_AUTO, /* where permitted; a note once if not */
+	MEMCG_EVENTS_ALWAYS, /* or fail */
+	MEMCG_EVENTS_NEVER,
+};
+
 struct monitor_opts {
 	bool json;
 	uint64_t count; /* --count, 0 for no end */
 	uint64_t page_size;
+	enum memcg_events_when memcg_events;
+	bool memcg; /* joined "memcg-events" */
 };
 
 static void monitor_usage(void)
@@ -31,11 +42,13 @@ static void monitor_usage(void)
 	       "Print zswap's events as they come, one line each: when zswapctl received\n"
 	       "it (UTC), the event, and the parameters and counters after it. Runs until\n"
 	       "SIGINT or SIGTERM, which end it with status 0. Needs the zswap netlink\n"
-	       "family.\n"
+	       "family. A cgroup's memory.zswap.max refusing stores (memcg-limit-hit,\n"
+	       "with the cgroup's figures) needs CAP_SYS_ADMIN to be seen.\n"
 	       "\n"
 	       "Options:\n"
 	       " -c, --count <n>             exit after <n> events\n"
 	       " -J, --json                  one JSON object a line\n"
+	       "     --memcg-events <when>   auto (where permitted), always or never\n"
 	       "     --source <mode>         netlink or auto\n"
 	       " -h, --help                  display this help\n");
 }
@@ -47,6 +60,7 @@ static int parse_args(struct zswapctl *ctl, struct monitor_opts *o, int argc,
 	static const struct option opts[] = {
 		{ "count", required_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'J' },
+		{ "memcg-events", required_argument, NULL, OPT_MEMCG_EVENTS },
 		{ "help", no_argument, NULL, 'h' },
 		GLOBAL_OPTIONS,
 		{ NULL, 0, NULL, 0 }
@@ -69,6 +83,18 @@ static int parse_args(struct zswapctl *ctl, struct monitor_opts *o, int argc,
 		case 'J':
 			o->json = true;
 			break;
+		case OPT_MEMCG_EVENTS:
+			if (!strcmp(optarg, "auto"))
+				o->memcg_events = MEMCG_EVENTS_AUTO;
+			else if (!strcmp(optarg, "always"))
+				o->memcg_events = MEMCG_EVENTS_ALWAYS;
+			else if (!strcmp(optarg, "never"))
+				o->memcg_events = MEMCG_EVENTS_NEVER;
+			else
+				return zc_usage(
+					"invalid --memcg-events '%s' (expected auto, always or never)",
+					optarg);
+			break;
 		case 'h':
 			monitor_usage();
 			return -1;
@@ -80,8 +106,35 @@ static int parse_args(struct zswapctl *ctl, struct monitor_opts *o, int argc,
 	return EXIT_OK;
 }
 
+/*
+ * Join "memcg-events" as --memcg-events says: with auto, a kernel that
+ * refuses (no CAP_SYS_ADMIN) gets one note and the global events go on,
+ * and a family without the group (a kernel before it) none. An exit code.
+ */
+static int subscribe_memcg(struct zswapnl *nl, struct monitor_opts *o)
+{
+	struct zswapnl_error err = { 0 };
+	int ret;
+
+	if (o->memcg_events == MEMCG_EVENTS_NEVER)
+		return EXIT_OK;
+	ret = zswapnl_subscribe_memcg_events(nl, &err);
+	o->memcg = !ret;
+	if (!ret ||
+	    (o->memcg_events == MEMCG_EVENTS_AUTO && ret == -EOPNOTSUPP))
+		return EXIT_OK;
+	if (o->memcg_events == MEMCG_EVENTS_AUTO && ret == -EPERM) {
+		zc_error(
+			"note: memcg-limit-hit events need CAP_SYS_ADMIN: showing zswap's global events only");
+		return EXIT_OK;
+	}
+	return zc_lib_error("cannot subscribe to zswap's memcg events", ret,
+			    &err);
+}
+
 /* A handle that receives the events: an exit code, after a message */
-static int subscribe(const struct zswapctl *ctl, struct zswapnl **nl)
+static int subscribe(const struct zswapctl *ctl, struct zswapnl **nl,
+		     struct monitor_opts *o)
 {
 	struct zswapnl_error err = { 0 };
 	int ret;
@@ -102,6 +155,8 @@ static int subscribe(const struct zswapctl *ctl, struct zswapnl **nl)
 		if (ret)
 			ret = zc_lib_error("cannot subscribe to zswap events",
 					   ret, &err);
+		else
+			ret = subscribe_memcg(*nl, o);
 	}
 	if (ret)
 		zswapnl_close(*nl);
@@ -144,6 +199,54 @@ static int print_event(const struct monitor_opts *o,
 	}
 	/* main() reports a write error on stdout */
 	return ret ? EXIT_SYSTEM : EXIT_OK;
+}
+
+static int print_memcg_event(const struct monitor_opts *o,
+			     const struct zswapnl_memcg_event *ev)
+{
+	struct timespec now;
+	int ret;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	if (o->json)
+		ret = memcg_event_print_json(ev, &now, o->page_size, stdout);
+	else
+		ret = memcg_event_print_text(ev, &now, o->page_size, stdout);
+	if (ret == -ENOMEM) {
+		zc_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	return ret ? EXIT_SYSTEM : EXIT_OK;
+}
+
+/* The same for the memcg events, which have a queue of their own */
+static int drain_memcg(struct zswapnl *nl, const struct monitor_opts *o,
+		       uint64_t *seen, bool *done)
+{
+	struct zswapnl_error err = { 0 };
+	struct zswapnl_memcg_event ev;
+	int ret;
+
+	while (!*done) {
+		ev.struct_size = sizeof(ev);
+		ret = zswapnl_read_memcg_event(nl, &ev, &err);
+		if (!ret)
+			return EXIT_OK;
+		if (ret == -ENOBUFS) {
+			zc_error("%s",
+				 err.msg[0] ? err.msg : strerror(ENOBUFS));
+			continue;
+		}
+		if (ret < 0)
+			return zc_lib_error("cannot read zswap's memcg events",
+					    ret, &err);
+		ret = print_memcg_event(o, &ev);
+		zswapnl_memcg_free(&ev.memcg);
+		if (ret)
+			return ret;
+		*done = o->count && ++*seen == o->count;
+	}
+	return EXIT_OK;
 }
 
 /*
@@ -191,6 +294,8 @@ static int monitor(struct zswapnl *nl, int sfd, const struct monitor_opts *o)
 
 	for (;;) {
 		ret = drain(nl, o, &seen, &done);
+		if (!ret && !done && o->memcg)
+			ret = drain_memcg(nl, o, &seen, &done);
 		if (ret || done)
 			return ret;
 		if (poll(fds, 2, -1) < 0 && errno != EINTR) {
@@ -217,7 +322,7 @@ int cmd_monitor(struct zswapctl *ctl, int argc, char **argv)
 	sfd = signal_fd();
 	if (sfd < 0)
 		return EXIT_SYSTEM;
-	ret = subscribe(ctl, &nl);
+	ret = subscribe(ctl, &nl, &o);
 	if (!ret) {
 		o.page_size = zc_page_size(nl);
 		ret = monitor(nl, sfd, &o);

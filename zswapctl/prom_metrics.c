@@ -99,6 +99,11 @@ struct metric {
 	enum metric_value value;
 	size_t offset; /* in struct zswapnl_memcg */
 	int known_bit;
+	/*
+	 * The label "reason" of a family with a series for each: its entries
+	 * follow one another, with the same name, type and help
+	 */
+	const char *reason;
 };
 
 #define MEMCG(field, bit, kind)                                         \
@@ -134,6 +139,24 @@ static const struct metric cgroup_metrics[] = {
 	  "1 when the cgroup's pages may go to the swap device: its memory.zswap.writeback and every ancestor's are 1.",
 	  MEMCG(writeback_effective, ZSWAPNL_M_WRITEBACK_EFFECTIVE,
 		METRIC_BOOL) },
+#define REJECT_HELP                                                                         \
+	"Stores of the cgroup's pages that zswap refused, by reason: zswap_max (its or an " \
+	"ancestor's memory.zswap.max), pool_limit (the pool was full), incompressible, "    \
+	"alloc_fail (zswap_reject_* in memory.stat)."
+	{ "zswap_cgroup_reject_total", PROM_COUNTER, REJECT_HELP,
+	  MEMCG(reject_zswap_max, ZSWAPNL_M_REJECT_ZSWAP_MAX, METRIC_U64),
+	  .reason = "zswap_max" },
+	{ "zswap_cgroup_reject_total", PROM_COUNTER, REJECT_HELP,
+	  MEMCG(reject_pool_limit, ZSWAPNL_M_REJECT_POOL_LIMIT, METRIC_U64),
+	  .reason = "pool_limit" },
+	{ "zswap_cgroup_reject_total", PROM_COUNTER, REJECT_HELP,
+	  MEMCG(reject_incompressible, ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
+		METRIC_U64),
+	  .reason = "incompressible" },
+	{ "zswap_cgroup_reject_total", PROM_COUNTER, REJECT_HELP,
+	  MEMCG(reject_alloc_fail, ZSWAPNL_M_REJECT_ALLOC_FAIL, METRIC_U64),
+	  .reason = "alloc_fail" },
+#undef REJECT_HELP
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -257,34 +280,41 @@ static int cgroup_labels(const struct zswapnl_memcg *mc,
 	return 2;
 }
 
-/* One family, a line for each cgroup that has the figure, or nothing */
+/*
+ * One family, a line for each cgroup that has the figure, or nothing; or
+ * the part of a family that has the reason of @m, *@opened saying whether
+ * an earlier part wrote its HELP and TYPE
+ */
 static int write_cgroup_family(const struct metric *m,
-			       const struct zswapnl_memcg_list *list, FILE *out)
+			       const struct zswapnl_memcg_list *list,
+			       bool *opened, FILE *out)
 {
 	char buf[PROM_VALUE_MAX];
-	bool opened = false;
 	const char *text;
 	size_t i;
 
 	/* items, not zswapnl_memcg_list_get(): this part links no library */
 	for (i = 0; i < list->count; i++) {
 		const struct zswapnl_memcg *mc = list->items[i];
-		struct prom_label labels[2];
+		struct prom_label labels[3];
 		char *hex;
 		int n;
 
 		if (!zswapnl_memcg_known(mc, ZSWAPNL_M_PATH) || !mc->path)
 			continue;
-		text = value_text(m, mc, zswapnl_memcg_known(mc, m->known_bit), buf,
-				  sizeof(buf));
+		text = value_text(m, mc, zswapnl_memcg_known(mc, m->known_bit),
+				  buf, sizeof(buf));
 		if (!text)
 			continue;
 		n = cgroup_labels(mc, labels, &hex);
 		if (n < 0)
 			return n;
-		if (!opened)
+		if (m->reason)
+			labels[n++] =
+				(struct prom_label){ "reason", m->reason };
+		if (!*opened)
 			prom_family(m->name, m->type, m->help, out);
-		opened = true;
+		*opened = true;
 		prom_sample(m->name, labels, n, text, out);
 		free(hex);
 	}
@@ -293,13 +323,19 @@ static int write_cgroup_family(const struct metric *m,
 
 int metrics_write(const struct metrics_sample *s, FILE *out)
 {
+	bool opened = false;
 	size_t i;
 	int ret;
 
 	write_info(s, out);
 	write_global(s, out);
 	for (i = 0; s->memcgs && i < ARRAY_SIZE(cgroup_metrics); i++) {
-		ret = write_cgroup_family(&cgroup_metrics[i], s->memcgs, out);
+		/* The parts of a family by reason: one HELP and TYPE */
+		if (!i ||
+		    strcmp(cgroup_metrics[i].name, cgroup_metrics[i - 1].name))
+			opened = false;
+		ret = write_cgroup_family(&cgroup_metrics[i], s->memcgs,
+					  &opened, out);
 		if (ret)
 			return ret;
 	}

@@ -216,6 +216,34 @@ static struct rate memcg_rate(const struct zswapnl_memcg *a,
 	return rate_between(before, now, elapsed_ns);
 }
 
+/* The refusals of a memcg: all four reasons known in both, or unknown */
+static struct rate memcg_reject_rate(const struct zswapnl_memcg *a,
+				     const struct zswapnl_memcg *b,
+				     uint64_t elapsed_ns)
+{
+	static const enum zswapnl_memcg_field fields[] = {
+		ZSWAPNL_M_REJECT_ZSWAP_MAX,
+		ZSWAPNL_M_REJECT_POOL_LIMIT,
+		ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
+		ZSWAPNL_M_REJECT_ALLOC_FAIL,
+	};
+	struct rate unknown = { 0 };
+	uint64_t delta;
+	size_t i;
+
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (!zswapnl_memcg_known(a, fields[i]) ||
+		    !zswapnl_memcg_known(b, fields[i]))
+			return unknown;
+	/* Each one on its own, so that one reset does not hide the others */
+	delta = counter_delta(a->reject_zswap_max, b->reject_zswap_max) +
+		counter_delta(a->reject_pool_limit, b->reject_pool_limit) +
+		counter_delta(a->reject_incompressible,
+			      b->reject_incompressible) +
+		counter_delta(a->reject_alloc_fail, b->reject_alloc_fail);
+	return rate_of(delta, elapsed_ns);
+}
+
 void memcg_rates(const struct sample *prev, const struct sample *cur,
 		 const struct zswapnl_memcg *m, struct memcg_rates *r)
 {
@@ -237,4 +265,5 @@ void memcg_rates(const struct sample *prev, const struct sample *cur,
 				m->zswpout, elapsed);
 	r->zswpin = memcg_rate(old, m, ZSWAPNL_M_ZSWPIN, old->zswpin, m->zswpin,
 			       elapsed);
+	r->reject = memcg_reject_rate(old, m, elapsed);
 }

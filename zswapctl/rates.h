@@ -101,6 +101,8 @@ void global_rates(const struct sample *prev, const struct sample *cur,
 struct memcg_rates {
 	struct rate zswpout;
 	struct rate zswpin;
+	/* Stores refused, the four reasons together (the patched kernel's) */
+	struct rate reject;
 };
 
 /* The rates of m, a memcg of cur, against the memcg of its id in prev */

@@ -52,6 +52,13 @@ const struct top_column top_columns[] = {
 	MEMCG_COLUMN("RATIO", true),
 	MEMCG_COLUMN("MAX", true),
 	MEMCG_COLUMN("WRITEBACK", false),
+	/* Last: the first a narrow screen leaves out (the patched kernel's only) */
+	{
+		.name = "REJECT/s",
+		.value = TOP_REJECT_RATE,
+		.help = "stores zswap refused per second, every reason (patched kernel)",
+		.descending = true,
+	},
 };
 
 const size_t nr_top_columns = sizeof(top_columns) / sizeof(top_columns[0]);
@@ -82,8 +89,14 @@ const char *top_column_help(const struct top_column *col)
 static struct rate row_rate(const struct top_column *col,
 			    const struct top_row *row)
 {
-	return col->value == TOP_ZSWPOUT_RATE ? row->rates.zswpout :
-						row->rates.zswpin;
+	switch (col->value) {
+	case TOP_ZSWPOUT_RATE:
+		return row->rates.zswpout;
+	case TOP_REJECT_RATE:
+		return row->rates.reject;
+	default:
+		return row->rates.zswpin;
+	}
 }
 
 /* Ascending; unknown values before every known one */

@@ -30,6 +30,7 @@ enum top_value {
 	TOP_MEMCG, /* a column of columns.c */
 	TOP_ZSWPOUT_RATE,
 	TOP_ZSWPIN_RATE,
+	TOP_REJECT_RATE,
 };
 
 struct top_column {

@@ -10,7 +10,7 @@
 
 #include "zswapnl.h"
 
-#define ZSWAPCTL_VERSION "1.3.0"
+#define ZSWAPCTL_VERSION "1.4.0"
 
 /* Exit codes, as documented in zswapctl(8) */
 enum {
@@ -62,6 +62,7 @@ enum {
 	OPT_NO_CGROUPS,
 	OPT_SORT,
 	OPT_REVERSE,
+	OPT_MEMCG_EVENTS,
 };
 
 #define GLOBAL_OPTIONS                                        \

@@ -192,7 +192,7 @@ setup() {
 	assert_output "$(printf '%s\n' status cgroups memcg set apply monitor export top)"
 	run -0 zc --list-columns
 	assert_output "$(printf '%s\n' PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX \
-		WRITEBACK)"
+		WRITEBACK REJ-MAX REJ-POOL REJ-INCOMP REJ-ALLOC)"
 	run -0 zc --list-set-params
 	assert_output "$(printf '%s\n' compressor zpool enabled max-pool-percent \
 		accept-threshold-percent cgroup)"

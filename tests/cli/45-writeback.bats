@@ -150,7 +150,7 @@ writeback_field() {
 	# and zswpwb, which the table also shows on request only
 	assert_equal "$(jq -r '.cgroups[] | select(.path == "/work") | .zswpwb' <<<"$output")" 277
 	run -0 zc_stock cgroups --json=short /work
-	assert_output --partial '"writeback":null,"writeback_effective":null}'
+	assert_output --partial '"writeback":null,"writeback_effective":null,'
 	# --output keeps to its columns
 	run -0 zc_root cgroups --json=short -o PATH,WRITEBACK /outer
 	assert_output --regexp '"cgroups":\[\{"path":"/outer","writeback":false,"writeback_effective":false\}\]\}$'
@@ -176,9 +176,9 @@ writeback_field() {
 @test "top -b: the WRITEBACK column" {
 	echo 0 >"$CG/outer/memory.zswap.writeback"
 	run -0 zc_root top -b -n 1 -d 0.1
-	assert_line --regexp '^PATH +ZSWPOUT/s.* +MAX +WRITEBACK$'
-	assert_line --regexp '^/outer/inner .* 8 MiB +on \(off\)$'
-	assert_line --regexp '^/outer .* max +off$'
+	assert_line --regexp '^PATH +ZSWPOUT/s.* +MAX +WRITEBACK +REJECT/s$'
+	assert_line --regexp '^/outer/inner .* 8 MiB +on \(off\) +-$'
+	assert_line --regexp '^/outer .* max +off +-$'
 	run -0 zc_root top -b -n 1 -d 0.1 --sort WRITEBACK
 	assert_equal "$(awk '/^\// { print $1 }' <<<"$output" | head -2 | tr '\n' ' ')" "/outer /outer/inner "
 }

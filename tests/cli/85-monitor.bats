@@ -56,17 +56,37 @@ has_family() { zc --source netlink status >/dev/null 2>&1; }
 	assert_one_line_error "option '-c' needs an argument"
 }
 
+@test "monitor --memcg-events: auto, always or never; another word is a usage error" {
+	run -0 zc monitor --help
+	assert_line --partial -- '--memcg-events <when>'
+	assert_line --partial 'CAP_SYS_ADMIN'
+	local bad
+	for bad in yes AUTO 1; do
+		run -1 --separate-stderr zc monitor --memcg-events "$bad"
+		assert_one_line_error "invalid --memcg-events '$bad' \\(expected auto, always or never\\)"
+	done
+	run -1 --separate-stderr zc monitor --memcg-events
+	assert_one_line_error "option '--memcg-events' needs an argument"
+	# Each word is taken, and the files still have no events at all
+	local when
+	for when in auto always never; do
+		run -3 --separate-stderr zc_patched monitor --memcg-events "$when"
+		assert_one_line_error "events come only from the zswap netlink family, not from the files"
+	done
+}
+
 @test "zswapctl(8) documents monitor's options and the line formats" {
 	local text opt
 	text=$(mandoc -Tascii "$TOP/man/zswapctl.8" | col -b | tr -s ' \t\n' '   ')
 	for opt in $(zc monitor --help | grep -oE -- '--[a-z-]+' | sort -u); do
 		grep -q -- "$opt" <<<"$text" || fail "zswapctl(8) does not document $opt"
 	done
-	for opt in params-changed pool-switched pool-limit-hit SIGINT SIGTERM; do
+	for opt in params-changed pool-switched pool-limit-hit memcg-limit-hit SIGINT SIGTERM \
+		CAP_SYS_ADMIN memcg-events; do
 		grep -qw -- "$opt" <<<"$text" || fail "zswapctl(8) does not name $opt"
 	done
 	# The JSON keys and event names, quoted as the other JSON keys are
-	for opt in timestamp event params_changed pool_switched pool_limit_hit; do
+	for opt in timestamp event params_changed pool_switched pool_limit_hit memcg_limit_hit; do
 		grep -q "[\`']$opt'" <<<"$text" || fail "zswapctl(8) lacks the key or name $opt"
 	done
 }

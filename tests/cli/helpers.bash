@@ -98,7 +98,8 @@ STATUS_KEYS=(version source enabled compressor zpool max_pool_percent accept_thr
 
 # The keys of each object of "zswapctl cgroups --json": every column's
 CGROUP_KEYS=(path id compressed_bytes stored_pages zero_pages compression_ratio zswpin
-	     zswpout zswpwb zswap_max writeback writeback_effective)
+	     zswpout zswpwb zswap_max writeback writeback_effective reject_zswap_max
+	     reject_pool_limit reject_incompressible reject_alloc_fail)
 
 # as_unprivileged CMD...: CMD as user nobody when the suite runs as root,
 # who may read and write anywhere, so that a permission check runs either

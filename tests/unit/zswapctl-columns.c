@@ -35,7 +35,7 @@ static void check_table(void)
 			    !strcmp(c->json_key, columns[j].json_key))
 				unique = false;
 	}
-	tap_ok(nr_columns == 11, "eleven columns");
+	tap_ok(nr_columns == 15, "fifteen columns");
 	tap_ok(complete,
 	       "every column has a name, header, help, JSON key and sort function");
 	tap_ok(unique, "names and JSON keys are unique");
@@ -264,7 +264,8 @@ static void check_writeback(void)
 
 	column_list_all(&list);
 	tap_str(names(&list),
-		"PATH,ID,COMPRESSED,STORED,ZERO,RATIO,ZSWPIN,ZSWPOUT,ZSWPWB,MAX,WRITEBACK",
+		"PATH,ID,COMPRESSED,STORED,ZERO,RATIO,ZSWPIN,ZSWPOUT,ZSWPWB,MAX,WRITEBACK,"
+		"REJ-MAX,REJ-POOL,REJ-INCOMP,REJ-ALLOC",
 		"every column, the extra ones too, for JSON");
 	column_list_default(&list);
 	tap_str(names(&list),

@@ -193,10 +193,90 @@ static void json_lines(void)
 	free(text);
 }
 
+/*
+ * A memcg-limit-hit event, hand-built as zswapnl_read_memcg_event() fills
+ * it from the family's message of patch 0022: a cgroup whose name has a
+ * space, an escape and a byte that is not UTF-8
+ */
+static void memcg_event(struct zswapnl_memcg_event *ev, char *path)
+{
+	struct zswapnl_memcg *m = &ev->memcg;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->struct_size = sizeof(*ev);
+	ev->type = ZSWAPNL_EVENT_MEMCG_LIMIT_HIT;
+	m->struct_size = sizeof(*m);
+	m->known = BIT(ZSWAPNL_M_NR_FIELDS) - 1;
+	m->known &= ~(BIT(ZSWAPNL_M_ZSWPWB) | BIT(ZSWAPNL_M_WRITEBACK) |
+		      BIT(ZSWAPNL_M_WRITEBACK_EFFECTIVE));
+	m->id = 42;
+	m->path = path;
+	m->compressed_bytes = 1048000;
+	m->stored_pages = 1024;
+	m->zero_pages = 3;
+	m->zswpin = 5;
+	m->zswpout = 6;
+	m->zswap_max = 1048576;
+	m->reject_zswap_max = 11;
+	m->reject_pool_limit = 12;
+	m->reject_incompressible = 13;
+	m->reject_alloc_fail = 14;
+}
+
+static void memcg_event_lines(void)
+{
+	struct zswapnl_memcg_event ev;
+	char path[] = "/a b\x1b[2J\xff", *text = NULL;
+	size_t len;
+	FILE *out;
+	cJSON *doc;
+	int ret;
+
+	memcg_event(&ev, path);
+	out = open_memstream(&text, &len);
+	ret = memcg_event_print_text(&ev, &when, 4096, out);
+	fclose(out);
+	tap_ok(ret == 0, "memcg_event_print_text() returns 0");
+	tap_str(text,
+		"2026-11-30T06:30:01.123Z memcg-limit-hit "
+		"path=/a\\x20b\\x1b[2J\\xff id=42 compressed_bytes=1048000 "
+		"stored_pages=1024 zero_pages=3 compression_ratio=4.00 "
+		"zswpin=5 zswpout=6 zswap_max=1048576 reject_zswap_max=11 "
+		"reject_pool_limit=12 reject_incompressible=13 "
+		"reject_alloc_fail=14\n",
+		"memcg-limit-hit: the path escaped once, the cgroups keys");
+	free(text);
+
+	text = NULL;
+	out = open_memstream(&text, &len);
+	ret = memcg_event_print_json(&ev, &when, 4096, out);
+	fclose(out);
+	tap_ok(ret == 0, "memcg_event_print_json() returns 0");
+	tap_str(text,
+		"{\"version\":1,\"source\":\"netlink\","
+		"\"timestamp\":\"2026-11-30T06:30:01.123Z\","
+		"\"event\":\"memcg_limit_hit\","
+		"\"path\":\"/a b\\\\x1b[2J\\\\xff\","
+		"\"path_hex\":\"2f6120621b5b324aff\","
+		"\"id\":42,\"compressed_bytes\":1048000,"
+		"\"stored_pages\":1024,\"zero_pages\":3,"
+		"\"compression_ratio\":4.00,\"zswpin\":5,\"zswpout\":6,"
+		"\"zswpwb\":null,\"zswap_max\":1048576,\"writeback\":null,"
+		"\"writeback_effective\":null,\"reject_zswap_max\":11,"
+		"\"reject_pool_limit\":12,\"reject_incompressible\":13,"
+		"\"reject_alloc_fail\":14}\n",
+		"memcg_limit_hit in JSON: every key of cgroups --json, null when unknown");
+	doc = cJSON_Parse(text);
+	tap_ok(doc && cJSON_IsObject(doc), "the line parses back");
+	cJSON_Delete(doc);
+	free(text);
+}
+
 int main(void)
 {
 	timestamps();
 	text_lines();
 	json_lines();
+	memcg_event_lines();
 	return tap_done();
 }

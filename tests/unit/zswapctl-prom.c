@@ -351,6 +351,15 @@ static void cgroup_metrics(void)
 	/* On in /app, off above it */
 	items[2].writeback = true;
 	items[2].writeback_effective = false;
+	items[2].reject_zswap_max = 11;
+	items[2].reject_pool_limit = 12;
+	items[2].reject_incompressible = 13;
+	items[2].reject_alloc_fail = 14;
+	/* The odd one: its memory.stat of a stock kernel has no refusals */
+	items[1].known &= ~(BIT(ZSWAPNL_M_REJECT_ZSWAP_MAX) |
+			    BIT(ZSWAPNL_M_REJECT_POOL_LIMIT) |
+			    BIT(ZSWAPNL_M_REJECT_INCOMPRESSIBLE) |
+			    BIT(ZSWAPNL_M_REJECT_ALLOC_FAIL));
 	/* A row without its path has no label to go by */
 	memcg(&items[3], NULL, all & ~BIT(ZSWAPNL_M_PATH));
 	items[3].stored_pages = 4242;
@@ -375,6 +384,20 @@ static void cgroup_metrics(void)
 	expect_line(
 		text,
 		"zswap_cgroup_writeback{cgroup=\"/we\\\"ird\\\\na\\nme\\\\xff\",cgroup_hex=\"2f7765226972645c6e610a6d65ff\"} 0");
+	/* One family for the refusals, a series per reason (check_structure(): one HELP) */
+	expect_line(text, "# TYPE zswap_cgroup_reject_total counter");
+	expect_line(text,
+		    "zswap_cgroup_reject_total{cgroup=\"/app\",reason=\"zswap_max\"} 11");
+	expect_line(text,
+		    "zswap_cgroup_reject_total{cgroup=\"/app\",reason=\"pool_limit\"} 12");
+	expect_line(
+		text,
+		"zswap_cgroup_reject_total{cgroup=\"/app\",reason=\"incompressible\"} 13");
+	expect_line(text,
+		    "zswap_cgroup_reject_total{cgroup=\"/app\",reason=\"alloc_fail\"} 14");
+	expect_line(text,
+		    "zswap_cgroup_reject_total{cgroup=\"/\",reason=\"alloc_fail\"} 0");
+	expect_no(text, "zswap_cgroup_reject_total{cgroup=\"/we");
 	expect_line(text, "# TYPE zswap_cgroup_writeback gauge");
 	expect_line(text, "# TYPE zswap_cgroup_writeback_effective gauge");
 	expect_no(text, "zswap_cgroup_writeback{cgroup=\"/\"}");

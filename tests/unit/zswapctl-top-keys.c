@@ -124,7 +124,7 @@ static void check_keys(void)
 	tap_str(sort_name(&st), "PATH", "< stops at the first column");
 	for (i = 0; i < nr_top_columns + 2; i++)
 		top_state_key(&st, '>');
-	tap_str(sort_name(&st), "WRITEBACK", "> stops at the last column");
+	tap_str(sort_name(&st), "REJECT/s", "> stops at the last column");
 
 	tap_ok(top_state_key(&st, 'r') == TOP_REDRAW && st.reverse,
 	       "r reverses");

@@ -61,6 +61,14 @@ static void setup(void)
 	/* memory.zswap.writeback off in /work, on in /work/a and /work/b */
 	after[1].writeback = after[1].writeback_effective = false;
 	after[2].writeback_effective = after[3].writeback_effective = false;
+	/* /work/b: 12 stores refused in the second, 7 of them at its limit */
+	after[3].reject_zswap_max = 7;
+	after[3].reject_pool_limit = 2;
+	after[3].reject_incompressible = 2;
+	after[3].reject_alloc_fail = 1;
+	/* /work: one reason unknown, so the sum is not shown */
+	after[1].reject_zswap_max = 7;
+	after[1].known &= ~(UINT64_C(1) << ZSWAPNL_M_REJECT_ALLOC_FAIL);
 	/* /idle has no zswap figures at all (no memory.zswap.* files) */
 	after[4].known = UINT64_C(1) << ZSWAPNL_M_ID |
 			 UINT64_C(1) << ZSWAPNL_M_PATH;
@@ -131,7 +139,7 @@ static void check_table(void)
 			if (!strcasecmp(c->name, top_columns[j].name))
 				unique = false;
 	}
-	tap_ok(nr_top_columns == 9, "nine columns");
+	tap_ok(nr_top_columns == 10, "ten columns");
 	tap_ok(complete, "every column has a name and a help line");
 	tap_ok(bases, "every memcg column is a column of zswapctl cgroups");
 	tap_ok(unique, "names are unique");
@@ -218,17 +226,17 @@ static void check_print(void)
 
 	text = printed(&ord);
 	tap_str(text,
-		"PATH  ZSWPOUT/sv ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK\n"
-		"/work        300       30    900 KiB    900    0  4.00 max       off\n"
-		"|-b          200       10    600 KiB    600    0  4.00 max  on (off)\n"
-		"`-a          100       20    300 KiB    300    0  4.00 max  on (off)\n",
+		"PATH  ZSWPOUT/sv ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK REJECT/s\n"
+		"/work        300       30    900 KiB    900    0  4.00 max       off        -\n"
+		"|-b          200       10    600 KiB    600    0  4.00 max  on (off)       12\n"
+		"`-a          100       20    300 KiB    300    0  4.00 max  on (off)        0\n",
 		"the table: an arrow on the sort column, the rates, the tree");
 	free(text);
 	ord = order("PATH", true, false, "idle");
 	text = printed(&ord);
 	tap_str(text,
-		"PATHv ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK\n"
-		"/idle         -        -          -      -    -     -   -         -\n",
+		"PATHv ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK REJECT/s\n"
+		"/idle         -        -          -      -    -     -   -         -        -\n",
 		"unknown figures as '-'; PATH reversed points down");
 	free(text);
 	ord.utf8 = true;

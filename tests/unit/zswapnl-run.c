@@ -647,6 +647,99 @@ static void event_huge_nlmsg_len(void)
 	script_free(&s);
 }
 
+/*
+ * A memcg event, hand-built from the recorded MEMCG_GET reply of /work as
+ * patch 0022 sends it (no kernel with it was recorded): its command
+ * ZSWAP_CMD_MEMCG_EVENT, a ZSWAP_MEMCG_A_EVENT, no sequence number nor
+ * port, as a multicast has none
+ */
+static void push_memcg_event(struct script *s)
+{
+	struct td_bytes b = td_hex(MEMCG_WORK), m;
+	uint32_t type = ZSWAP_EVENT_MEMCG_LIMIT_HIT, zero = 0;
+
+	m = td_msg_copy(td_msg(&b, 0));
+	td_free(&b);
+	memcpy(m.data + offsetof(struct nlmsghdr, nlmsg_seq), &zero, sizeof(zero));
+	memcpy(m.data + offsetof(struct nlmsghdr, nlmsg_pid), &zero, sizeof(zero));
+	m.data[NLMSG_HDRLEN] = ZSWAP_CMD_MEMCG_EVENT;
+	td_insert_attr(&m, TD_ATTRS_OFFSET, ZSWAP_MEMCG_A_EVENT, &type, sizeof(type));
+	push_bytes(s, &m);
+}
+
+/*
+ * Both groups joined: each read call takes the events of its own group,
+ * and keeps the other's, read on the way, for the other call
+ */
+static void memcg_event_read(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_subscribed(&s);
+	struct zswapnl_memcg_event mev = { .struct_size = sizeof(mev) };
+	struct zswapnl_event ev = { .struct_size = sizeof(ev) };
+	struct zswapnl_error err;
+
+	h->memcg_subscribed = true;
+	push_memcg_event(&s);
+	push_event(&s, 0);
+	push_memcg_event(&s);
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), 1);
+	CHECK_INT(ev.type, ZSWAPNL_EVENT_PARAMS_CHANGED);
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), 0);
+	CHECK_INT(zswapnl_read_memcg_event(h, &mev, &err), 1);
+	CHECK_INT(mev.type, ZSWAPNL_EVENT_MEMCG_LIMIT_HIT);
+	CHECK_U64(mev.memcg.id, 12);
+	CHECK_STR(mev.memcg.path, "/work");
+	CHECK_U64(mev.memcg.zswpout, 30680);
+	zswapnl_memcg_free(&mev.memcg);
+	CHECK_INT(zswapnl_read_memcg_event(h, &mev, &err), 1);
+	zswapnl_memcg_free(&mev.memcg);
+	CHECK_INT(zswapnl_read_memcg_event(h, &mev, &err), 0);
+	CHECK(!mev.memcg.path);
+	CHECK_INT(s.next, s.n);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* Without "memcg-events", its events are dropped, and reading them is refused */
+static void memcg_event_not_joined(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_subscribed(&s);
+	struct zswapnl_memcg_event mev = { .struct_size = sizeof(mev) };
+	struct zswapnl_event ev = { .struct_size = sizeof(ev) };
+	struct zswapnl_error err;
+
+	push_memcg_event(&s);
+	push_event(&s, 0);
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), 1);
+	CHECK_INT(zswapnl_read_event(h, &ev, &err), 0);
+	CHECK_INT(h->mev.count, 0);
+	CHECK_INT(zswapnl_read_memcg_event(h, &mev, &err), -EINVAL);
+	CHECK(strstr(err.msg, "not subscribed to memcg events"));
+	/* A caller's memcg of 1.3 (a smaller struct): refused, as below 1.4's size */
+	mev.struct_size = ZNL_MEMCG_EVENT_SIZE_V14 - 8;
+	CHECK_INT(zswapnl_read_memcg_event(h, &mev, &err), -EINVAL);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* The family's groups: "memcg-events" found beside "events", or missing */
+static void memcg_group_missing(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_error err;
+
+	/* The recorded family is of a kernel before patch 0022 */
+	CHECK_INT(h->memcg_events_group, 0);
+	CHECK_INT(znl_nl_subscribe_memcg(h, &err), -EOPNOTSUPP);
+	CHECK(strstr(err.msg, "\"memcg-events\""));
+	CHECK(!h->memcg_subscribed);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
 /* A datagram left from an earlier request (another seq) is dropped */
 static void stale_reply_dropped(void)
 {
@@ -970,6 +1063,9 @@ TAP_CASES(
 	{ "a datagram of an earlier request is dropped", stale_reply_dropped },
 	{ "an event read through the event path", event_read },
 	{ "a crafted event longer than its datagram is refused", event_huge_nlmsg_len },
+	{ "memcg events: a queue of their own beside the global events", memcg_event_read },
+	{ "memcg events not joined: dropped, and reading them refused", memcg_event_not_joined },
+	{ "a family without \"memcg-events\": subscribing is not supported", memcg_group_missing },
 	{ "a malformed multicast group of the controller fails the open", family_group_malformed },
 	{ "a newer family version is used", family_newer },
 	{ "an older family version: the files in AUTO, -EOPNOTSUPP in NETLINK", family_older },
