@@ -18,7 +18,10 @@ teardown() {
 	[ -z "${OTHER_JOB:-}" ] || wait "$OTHER_JOB" 2>/dev/null || true
 	OTHER_PID= OTHER_JOB=
 	restore_params
-	for cg in wb wboff wbon kept pushing rmax rpoor; do
+	if mountpoint -q "$BATS_TEST_TMPDIR/shm"; then
+		umount "$BATS_TEST_TMPDIR/shm"
+	fi
+	for cg in wb wboff wbon wbshm kept pushing rmax rpoor; do
 		cg_remove $cg
 	done
 	true
@@ -161,6 +164,32 @@ run_refused() {
 	cg_create wbon 48M
 	run_refused wbon
 	[ "$PSWPOUT" -ge 1024 ] || fail "only $PSWPOUT pages went to the device"
+}
+
+@test "memory.zswap.writeback 0: shmem pages that zswap refuses stay in memory, unlocked, the device gets none" {
+	is_patched || skip "stock 6.1 has no memory.zswap.writeback"
+	set_param zpool zbud
+	local shm=$BATS_TEST_TMPDIR/shm out0 refused0
+	mkdir "$shm"
+	mount -t tmpfs -o size=128m tmpfs "$shm"
+	# 16 MiB that zswap refuses, 48 MiB that compresses to almost nothing:
+	# the cgroup can hold the refused pages and the pool both
+	head -c 16M /dev/urandom > "$shm/expected"
+	yes 0123456789abcde | head -c 48M >> "$shm/expected"
+	cg_create wbshm 48M
+	echo 0 > $CGROOT/wbshm/memory.zswap.writeback
+	out0=$(vmstat pswpout)
+	refused0=$(vmstat zswap_reject_incompressible)
+	# A refused page goes back to reclaim still locked: shmem must pass
+	# that on, or the page stays locked and the read below never returns
+	run -0 cg_run wbshm cp "$shm/expected" "$shm/file"
+	run -0 cg_run wbshm cmp "$shm/expected" "$shm/file"
+	echo "# pswpout +$(($(vmstat pswpout) - out0)), zswap_reject_incompressible" \
+	     "+$(($(vmstat zswap_reject_incompressible) - refused0)), the cgroup's" \
+	     "$(cg_stat wbshm zswap_reject_incompressible)" >&3
+	[ "$(cg_stat wbshm zswap_reject_incompressible)" -ge 1024 ] ||
+		fail "zswap refused only $(cg_stat wbshm zswap_reject_incompressible) shmem pages: nothing to show"
+	assert_equal "$(($(vmstat pswpout) - out0))" 0
 }
 
 @test "memory.zswap.writeback 0 in a parent holds its children's pages too" {
