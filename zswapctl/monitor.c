@@ -182,88 +182,61 @@ static int signal_fd(void)
 	return fd;
 }
 
-static int print_event(const struct monitor_opts *o,
-		       const struct zswapnl_event *ev)
-{
-	struct timespec now;
-	int ret;
+/*
+ * Read one event of a queue and print it: 1 printed, 0 none pending, or a
+ * negative errno of the library; *print_ret is what printing returned
+ */
+typedef int (*queue_reader)(struct zswapnl *nl, const struct monitor_opts *o,
+			    struct zswapnl_error *err, int *print_ret);
 
+static int read_global_event(struct zswapnl *nl, const struct monitor_opts *o,
+			     struct zswapnl_error *err, int *print_ret)
+{
+	struct zswapnl_event ev = { .struct_size = sizeof(ev) };
+	struct timespec now;
+	int ret = zswapnl_read_event(nl, &ev, err);
+
+	if (ret <= 0)
+		return ret;
 	clock_gettime(CLOCK_REALTIME, &now);
-	if (o->json)
-		ret = event_print_json(ev, &now, o->page_size, stdout);
-	else
-		ret = event_print_text(ev, &now, o->page_size, stdout);
-	if (ret == -ENOMEM) {
-		zc_error("out of memory");
-		return EXIT_SYSTEM;
-	}
-	/* main() reports a write error on stdout */
-	return ret ? EXIT_SYSTEM : EXIT_OK;
+	*print_ret = o->json ? event_print_json(&ev, &now, o->page_size, stdout) :
+			       event_print_text(&ev, &now, o->page_size, stdout);
+	return 1;
 }
 
-static int print_memcg_event(const struct monitor_opts *o,
-			     const struct zswapnl_memcg_event *ev)
+static int read_memcg_event(struct zswapnl *nl, const struct monitor_opts *o,
+			    struct zswapnl_error *err, int *print_ret)
 {
+	struct zswapnl_memcg_event ev = { .struct_size = sizeof(ev) };
 	struct timespec now;
-	int ret;
+	int ret = zswapnl_read_memcg_event(nl, &ev, err);
 
+	if (ret <= 0)
+		return ret;
 	clock_gettime(CLOCK_REALTIME, &now);
-	if (o->json)
-		ret = memcg_event_print_json(ev, &now, o->page_size, stdout);
-	else
-		ret = memcg_event_print_text(ev, &now, o->page_size, stdout);
-	if (ret == -ENOMEM) {
-		zc_error("out of memory");
-		return EXIT_SYSTEM;
-	}
-	return ret ? EXIT_SYSTEM : EXIT_OK;
-}
-
-/* The same for the memcg events, which have a queue of their own */
-static int drain_memcg(struct zswapnl *nl, const struct monitor_opts *o,
-		       uint64_t *seen, bool *done)
-{
-	struct zswapnl_error err = { 0 };
-	struct zswapnl_memcg_event ev;
-	int ret;
-
-	while (!*done) {
-		ev.struct_size = sizeof(ev);
-		ret = zswapnl_read_memcg_event(nl, &ev, &err);
-		if (!ret)
-			return EXIT_OK;
-		if (ret == -ENOBUFS) {
-			zc_error("%s",
-				 err.msg[0] ? err.msg : strerror(ENOBUFS));
-			continue;
-		}
-		if (ret < 0)
-			return zc_lib_error("cannot read zswap's memcg events",
-					    ret, &err);
-		ret = print_memcg_event(o, &ev);
-		zswapnl_memcg_free(&ev.memcg);
-		if (ret)
-			return ret;
-		*done = o->count && ++*seen == o->count;
-	}
-	return EXIT_OK;
+	*print_ret = o->json ?
+			     memcg_event_print_json(&ev, &now, o->page_size, stdout) :
+			     memcg_event_print_text(&ev, &now, o->page_size, stdout);
+	zswapnl_memcg_free(&ev.memcg);
+	return 1;
 }
 
 /*
- * Print the events the handle has, until none is left or the count is
+ * Print the events of one queue (the global events, or the memcg events,
+ * which have a queue of their own) until none is left or the count is
  * reached (*done). Lost events are reported, and the monitoring goes on.
  * An exit code.
  */
 static int drain(struct zswapnl *nl, const struct monitor_opts *o,
-		 uint64_t *seen, bool *done)
+		 queue_reader read_one, const char *what, uint64_t *seen,
+		 bool *done)
 {
 	struct zswapnl_error err = { 0 };
-	struct zswapnl_event ev;
-	int ret;
+	int ret, print_ret;
 
 	while (!*done) {
-		ev.struct_size = sizeof(ev);
-		ret = zswapnl_read_event(nl, &ev, &err);
+		print_ret = 0;
+		ret = read_one(nl, o, &err, &print_ret);
 		if (!ret)
 			return EXIT_OK;
 		if (ret == -ENOBUFS) {
@@ -272,11 +245,14 @@ static int drain(struct zswapnl *nl, const struct monitor_opts *o,
 			continue;
 		}
 		if (ret < 0)
-			return zc_lib_error("cannot read zswap events", ret,
-					    &err);
-		ret = print_event(o, &ev);
-		if (ret)
-			return ret;
+			return zc_lib_error(what, ret, &err);
+		if (print_ret == -ENOMEM) {
+			zc_error("out of memory");
+			return EXIT_SYSTEM;
+		}
+		/* main() reports a write error on stdout */
+		if (print_ret)
+			return EXIT_SYSTEM;
 		*done = o->count && ++*seen == o->count;
 	}
 	return EXIT_OK;
@@ -293,9 +269,12 @@ static int monitor(struct zswapnl *nl, int sfd, const struct monitor_opts *o)
 	int ret;
 
 	for (;;) {
-		ret = drain(nl, o, &seen, &done);
+		ret = drain(nl, o, read_global_event,
+			    "cannot read zswap events", &seen, &done);
 		if (!ret && !done && o->memcg)
-			ret = drain_memcg(nl, o, &seen, &done);
+			ret = drain(nl, o, read_memcg_event,
+				    "cannot read zswap's memcg events", &seen,
+				    &done);
 		if (ret || done)
 			return ret;
 		if (poll(fds, 2, -1) < 0 && errno != EINTR) {

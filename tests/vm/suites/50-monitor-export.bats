@@ -37,6 +37,7 @@ teardown() {
 	restore_params
 	cg_remove mx/inner
 	cg_remove mx
+	cg_remove mmax
 	true
 }
 
@@ -337,6 +338,33 @@ event_names() { jq -r .event "$1" | tr '\n' ' '; }
 		{ prev = $1 } END { exit bad }' <<<"$output" || fail "events out of order"
 	# The first hit after the pause was announced too
 	[ "$(tail -n 1 <<<"$output")" -gt "$hits_pause" ] || fail "no event after phase 1: $output"
+}
+
+@test "monitor --memcg-events always: a cgroup at its memory.zswap.max gives memcg_limit_hit events that name it" {
+	need_family
+	set_param zpool zbud
+	local grp line
+	grp=$(genl ctrl get name zswap | sed -n 's/.*ID-0x\([0-9a-f]*\) *name: memcg-events.*/\1/p')
+	[ -n "$grp" ] || fail "no memcg-events group in: $(genl ctrl get name zswap)"
+	monitor_start monitor --json --memcg-events always
+	until_true subscribed "$MON_PID" "$grp" || fail "monitor did not join memcg-events: $(cat "$MON_ERR")"
+	cg_create mmax 16M
+	echo 1M > $CGROOT/mmax/memory.zswap.max
+	run cg_run mmax "$SWAPVERIFY" --size 64 --ops 0 --mix 0:0:1:0
+	assert_success
+	until_true has_lines "$MON_LOG" '"event":"memcg_limit_hit"' ||
+		fail "no memcg event within ${DEADLINE_S}s: $(cat "$MON_LOG" "$MON_ERR")"
+	monitor_stop INT
+	assert_equal "exit $MON_STATUS" "exit 0"
+	assert_equal "stderr: $(cat "$MON_ERR")" "stderr: "
+	assert_whole_lines "$MON_LOG"
+	# Each names the cgroup, by path and id, with its refusal counted
+	while IFS= read -r line; do
+		assert_equal "$(jq -r '"\(.path) \(.id)"' <<<"$line")" "/mmax $(stat -c %i $CGROOT/mmax)"
+		[ "$(jq '.reject_zswap_max' <<<"$line")" -gt 0 ] || fail "no refusal counted: $line"
+	done < <(grep '"event":"memcg_limit_hit"' "$MON_LOG")
+	echo "# $(grep -c '"event":"memcg_limit_hit"' "$MON_LOG") memcg events," \
+	     "$(cg_stat mmax zswap_reject_zswap_max) refusals" >&3
 }
 
 @test "monitor without the zswap family: exit 3 and one line" {
