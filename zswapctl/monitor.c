@@ -229,7 +229,7 @@ static int read_memcg_event(struct zswapnl *nl, const struct monitor_opts *o,
  */
 static int drain(struct zswapnl *nl, const struct monitor_opts *o,
 		 queue_reader read_one, const char *what, uint64_t *seen,
-		 bool *done)
+		 bool *done, bool *lost_said)
 {
 	struct zswapnl_error err = { 0 };
 	int ret, print_ret;
@@ -239,9 +239,15 @@ static int drain(struct zswapnl *nl, const struct monitor_opts *o,
 		ret = read_one(nl, o, &err, &print_ret);
 		if (!ret)
 			return EXIT_OK;
+		/*
+		 * One overrun of the socket marks both queues (which group lost
+		 * a message is not known): one line says so
+		 */
 		if (ret == -ENOBUFS) {
-			zc_error("%s",
-				 err.msg[0] ? err.msg : strerror(ENOBUFS));
+			if (!*lost_said)
+				zc_error("%s", err.msg[0] ? err.msg :
+							    strerror(ENOBUFS));
+			*lost_said = true;
 			continue;
 		}
 		if (ret < 0)
@@ -269,12 +275,15 @@ static int monitor(struct zswapnl *nl, int sfd, const struct monitor_opts *o)
 	int ret;
 
 	for (;;) {
+		bool lost_said = false;
+
 		ret = drain(nl, o, read_global_event,
-			    "cannot read zswap events", &seen, &done);
+			    "cannot read zswap events", &seen, &done,
+			    &lost_said);
 		if (!ret && !done && o->memcg)
 			ret = drain(nl, o, read_memcg_event,
 				    "cannot read zswap's memcg events", &seen,
-				    &done);
+				    &done, &lost_said);
 		if (ret || done)
 			return ret;
 		if (poll(fds, 2, -1) < 0 && errno != EINTR) {

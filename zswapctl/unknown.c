@@ -120,11 +120,15 @@ bool unknown_note_cgroups(const struct zswapnl *nl,
 	size_t i, c;
 
 	note_init(&n, buf, len);
-	for (i = 0; i < v->nrows; i++) {
-		const struct zswapnl_memcg *m = v->rows[i];
+	/*
+	 * Column by column: the reasons come in the order of the figures, and
+	 * not in that of rows which may tie on the sort key
+	 */
+	for (c = 0; c < v->cols.count; c++) {
+		const struct column *col = v->cols.cols[c];
 
-		for (c = 0; c < v->cols.count; c++) {
-			const struct column *col = v->cols.cols[c];
+		for (i = 0; i < v->nrows; i++) {
+			const struct zswapnl_memcg *m = v->rows[i];
 			uint64_t value;
 
 			if (col->kind == KIND_PATH ||

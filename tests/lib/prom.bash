@@ -78,6 +78,10 @@ declare -gA PROM_CGROUP=(
 # The families whose value is 1 and whose labels say what they mean
 PROM_INFO=(zswap_source zswap_info)
 
+# The per-cgroup families with a label beside cgroup: one series per
+# cgroup and reason (tests/cli/49-rejects.bats checks their values)
+PROM_CGROUP_LABELED=(zswap_cgroup_reject_total)
+
 # The node exporter's figures of zswap, by the kernel file they come from:
 # its meminfo collector writes the line KEY of /proc/meminfo as
 # node_memory_KEY_bytes, its vmstat collector the line KEY of /proc/vmstat
@@ -149,7 +153,7 @@ prom_structure() {
 	[ -z "$errors" ] || fail "$errors"
 	for family in $(awk '/^# TYPE / { print $3 }' <<<"$1"); do
 		[ -n "${PROM_GLOBAL[$family]+x}" ] || [ -n "${PROM_CGROUP[$family]+x}" ] ||
-			[[ " ${PROM_INFO[*]} " == *" $family "* ]] ||
+			[[ " ${PROM_INFO[*]} ${PROM_CGROUP_LABELED[*]} " == *" $family "* ]] ||
 			fail "the family $family is in no map of tests/lib/prom.bash"
 	done
 }

@@ -206,7 +206,7 @@ event_names() { jq -r .event "$1" | tr '\n' ' '; }
 	# One parameter set, one event
 	assert_equal "$(awk '{ print $2 }' "$MON_LOG")" params-changed
 	run -0 grep ' params-changed ' "$MON_LOG"
-	assert_line --index 0 --regexp "^$TIMESTAMP_RE params-changed enabled=true compressor=$(zswap_param compressor) zpool=$(zswap_param zpool) max_pool_percent=25 accept_threshold_percent=[0-9]+ page_size=4096 pool_total_size=[0-9]+ pool_limit_bytes=[0-9]+ pool_limit_hit=[0-9]+ stored_pages=[0-9]+ zero_pages=[0-9]+ .* zswpin=[0-9]+ zswpout=[0-9]+( compression_ratio=[0-9]+\\.[0-9]{2} pool_ratio=[0-9]+\\.[0-9]{2})?$"
+	assert_line --index 0 --regexp "^$TIMESTAMP_RE params-changed enabled=true compressor=$(zswap_param compressor) zpool=$(zswap_param zpool) max_pool_percent=25 accept_threshold_percent=[0-9]+ page_size=4096 pool_total_size=[0-9]+ pool_limit_bytes=[0-9]+ pool_limit_hit=[0-9]+ stored_pages=[0-9]+ zero_pages=[0-9]+ .* zswpin=[0-9]+ zswpout=[0-9]+( zswpwb=[0-9]+)?( compression_ratio=[0-9]+\\.[0-9]{2} pool_ratio=[0-9]+\\.[0-9]{2})?$"
 	# Every line is an event, with nothing else on stdout
 	run grep -cvE "^$TIMESTAMP_RE (params-changed|pool-switched|pool-limit-hit) " "$MON_LOG"
 	assert_output 0
