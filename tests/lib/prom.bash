@@ -79,7 +79,7 @@ declare -gA PROM_CGROUP=(
 PROM_INFO=(zswap_source zswap_info)
 
 # The per-cgroup families with a label beside cgroup: one series per
-# cgroup and reason (tests/cli/49-rejects.bats checks their values)
+# cgroup and reason (prom_expected reads them from memory.stat)
 PROM_CGROUP_LABELED=(zswap_cgroup_reject_total)
 
 # The node exporter's figures of zswap, by the kernel file they come from:
@@ -303,7 +303,7 @@ prom_memcgs() {
 # info families and the cgroups' zero pages, which no file holds, are not
 # among them.
 prom_expected() {
-	local root=$1 source=$2 metric v path
+	local root=$1 source=$2 metric v path reason
 	for metric in "${!PROM_GLOBAL[@]}"; do
 		v=$(prom_global_value "$root" "${PROM_GLOBAL[$metric]}")
 		[ -z "$v" ] || printf '%s %s\n' "$metric" "$v"
@@ -313,6 +313,13 @@ prom_expected() {
 			v=$(prom_cgroup_value "$root" "$source" "$path" "${PROM_CGROUP[$metric]}")
 			[ -z "$v" ] ||
 				printf '%s{cgroup="%s"} %s\n' "$metric" "$(prom_label_value "$path")" "$v"
+		done
+		# The stores refused, by reason: memory.stat's zswap_reject_*
+		for reason in zswap_max pool_limit incompressible alloc_fail; do
+			v=$(prom_cgroup_value "$root" "$source" "$path" "stat:zswap_reject_$reason")
+			[ -z "$v" ] ||
+				printf 'zswap_cgroup_reject_total{cgroup="%s",reason="%s"} %s\n' \
+					"$(prom_label_value "$path")" "$reason" "$v"
 		done
 	done < <(prom_memcgs "$root")
 }
