@@ -217,21 +217,30 @@ static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memc
 	return 0;
 }
 
-int znl_decode_memcg(const void *msg, size_t len, struct zswapnl_memcg *memcg,
-		     struct zswapnl_error *err)
+/* The attributes of a message of command @want (@what, for the error) */
+static int decode_memcg_msg(const void *msg, size_t len, uint8_t want, const char *what,
+			    struct zswapnl_memcg *memcg, uint32_t *event, struct zswapnl_error *err)
 {
 	const void *attrs;
 	size_t attrs_len;
 	uint8_t cmd;
+
+	if (znl_genl_msg(msg, len, &cmd, &attrs, &attrs_len))
+		return znl_err(err, -EBADMSG, NULL, "malformed message: truncated");
+	if (cmd != want)
+		return znl_err(err, -EBADMSG, NULL, "malformed message: command %u, not %s", cmd,
+			       what);
+	return decode_memcg_attrs(attrs, attrs_len, memcg, event, err);
+}
+
+int znl_decode_memcg(const void *msg, size_t len, struct zswapnl_memcg *memcg,
+		     struct zswapnl_error *err)
+{
 	int ret;
 
 	znl_memcg_reset(memcg);
-	if (znl_genl_msg(msg, len, &cmd, &attrs, &attrs_len))
-		return znl_err(err, -EBADMSG, NULL, "malformed message: truncated");
-	if (cmd != ZSWAP_CMD_MEMCG_GET)
-		return znl_err(err, -EBADMSG, NULL,
-			       "malformed message: command %u, not a MEMCG_GET reply", cmd);
-	ret = decode_memcg_attrs(attrs, attrs_len, memcg, NULL, err);
+	ret = decode_memcg_msg(msg, len, ZSWAP_CMD_MEMCG_GET, "a MEMCG_GET reply", memcg, NULL,
+			       err);
 	if (ret) {
 		free(memcg->path);
 		znl_memcg_reset(memcg);
@@ -250,18 +259,11 @@ int znl_decode_memcg_event(const void *msg, size_t len, struct zswapnl_memcg_eve
 			   struct zswapnl_error *err)
 {
 	uint32_t type = 0;
-	const void *attrs;
-	size_t attrs_len;
-	uint8_t cmd;
 	int ret;
 
 	memcg_event_reset(event);
-	if (znl_genl_msg(msg, len, &cmd, &attrs, &attrs_len))
-		return znl_err(err, -EBADMSG, NULL, "malformed message: truncated");
-	if (cmd != ZSWAP_CMD_MEMCG_EVENT)
-		return znl_err(err, -EBADMSG, NULL,
-			       "malformed message: command %u, not a memcg event", cmd);
-	ret = decode_memcg_attrs(attrs, attrs_len, &event->memcg, &type, err);
+	ret = decode_memcg_msg(msg, len, ZSWAP_CMD_MEMCG_EVENT, "a memcg event", &event->memcg,
+			       &type, err);
 	if (!ret && !type)
 		ret = znl_err(err, -EBADMSG, "event",
 			      "malformed message: a memcg event without its type");
