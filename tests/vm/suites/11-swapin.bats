@@ -159,21 +159,33 @@ read_back_shared() {
 	fi
 }
 
-@test "a private page that does not decompress: SIGBUS, its entry kept, read on the next fault; no other page touched" {
-	need_fault_injection
-	set_param zpool zbud
-	local fail0 stored
-	fail0=$(zswap_debug decompress_fail)
-	share_start --private --size 8 --make-it-fail
+# read_one_failing SHARE_ARGS...: share pages (swapshare SHARE_ARGS), make
+# the next decompression fail, and read every page back; FAIL0 is
+# decompress_fail before
+read_one_failing() {
+	FAIL0=$(zswap_debug decompress_fail)
+	share_start "$@" --make-it-fail
 	inject_decompress_failures 1
 	share_read
 	cat "$SHARE_LOG"
+}
+
+# assert_failed_once: decompress_fail rose by one, and the log says so once
+assert_failed_once() {
+	local rise=$(($(zswap_debug decompress_fail) - FAIL0))
+	[ "$rise" = 1 ] || fail "decompress_fail +$rise"
+	assert_one_failure_logged
+}
+
+@test "a private page that does not decompress: SIGBUS, its entry kept, read on the next fault; no other page touched" {
+	need_fault_injection
+	set_param zpool zbud
+	read_one_failing --private --size 8
 	# brd skips the swap cache for a page with one reference: the failed
 	# page is dropped, its entry stays, and the retried fault reads it
 	[ "$(read_tally sigbus)" = 1 ] || fail "$(read_tally sigbus) SIGBUS, not 1"
 	[ "$(read_tally lost)" = 0 ] || fail "$(read_tally lost) pages lost"
-	[ $(($(zswap_debug decompress_fail) - fail0)) = 1 ] || fail "decompress_fail +$(($(zswap_debug decompress_fail) - fail0))"
-	assert_one_failure_logged
+	assert_failed_once
 	share_finish
 }
 
@@ -181,18 +193,12 @@ read_back_shared() {
 	need_fault_injection
 	set_param zpool zbud
 	no_readahead
-	local fail0
-	fail0=$(zswap_debug decompress_fail)
-	share_start --size 8 --make-it-fail
-	inject_decompress_failures 1
-	share_read
-	cat "$SHARE_LOG"
+	read_one_failing --size 8
 	# Read into the swap cache, the page stays there, not up to date, and
 	# every fault on it gets SIGBUS until reclaim drops it
 	[ "$(read_tally lost)" = 1 ] || fail "$(read_tally lost) pages lost, not 1"
 	[ "$(read_tally sigbus)" = 2 ] || fail "$(read_tally sigbus) SIGBUS, not 2"
-	[ $(($(zswap_debug decompress_fail) - fail0)) = 1 ] || fail "decompress_fail +$(($(zswap_debug decompress_fail) - fail0))"
-	assert_one_failure_logged
+	assert_failed_once
 	share_finish
 }
 
