@@ -10,6 +10,11 @@
 #   - the guest smoke suite (tests/vm/suites/00-harness.bats) passes.
 # Output is TAP, one line per check, so tests/check can count it.
 #
+# BISECT_FROM=NNNN starts the checks at patch NNNN: the patches before it
+# are only applied (one "applies" line each), so a run that a stop cut off
+# can be finished later on the same series without paying again for the
+# prefix it already proved.
+#
 # It works in the patched flavour's tree and build folder, one patch at a
 # time, so each step rebuilds only what that patch touched; at the end the
 # tree holds the whole series again, as `make kernel` left it.
@@ -28,7 +33,14 @@ mkdir -p "$LOGDIR"
 tap_guard
 mapfile -t files < <(series_files)
 [ ${#files[@]} -gt 0 ] || die "kernel/series is empty"
-tap_plan $((2 + ${#files[@]} * 5))
+from=${BISECT_FROM:-0001}
+[[ $from =~ ^[0-9]{4}$ ]] || die "BISECT_FROM must be a patch number such as 0012, not '$from'"
+nbefore=0
+for f in "${files[@]}"; do
+	[[ $(basename "$f") < $from ]] && nbefore=$((nbefore + 1))
+done
+[ "$nbefore" -lt "${#files[@]}" ] || die "BISECT_FROM=$from: kernel/series has no patch $from or later"
+tap_plan $((2 + nbefore + (${#files[@]} - nbefore) * 6))
 
 # The whole check holds the build lock: it rewrites the patched tree.
 take_build_lock
@@ -96,6 +108,25 @@ w1_sparse_clean() { # PATCH
 	return $bad
 }
 
+# The guest's configuration as this prefix of the series knows it: an
+# option a patch adds (ZSWAP_NETLINK in the family's patch) must take the
+# value the guest's fragments give it, not Kconfig's default, or the steps
+# from that patch on build and boot without the code they are to prove
+# (syncconfig drops the option at every step before it exists).
+sync_config() {
+	local line sym rc=0
+	(cd "$OBJ" && "$SRC/scripts/kconfig/merge_config.sh" -m .config \
+		"$TOP"/kernel/config/*.config "$TOP/kernel/config/variants/patched.config") &&
+		kmake olddefconfig || return 1
+	# each option of the series that this prefix defines holds its value
+	while read -r line; do
+		sym=${line%%=*}
+		grep -rqx --include='Kconfig*' "config ${sym#CONFIG_}" "$SRC/mm" "$SRC/lib" || continue
+		grep -qxF "$line" "$OBJ/.config" || { echo "$line did not take"; rc=1; }
+	done < <(grep '^CONFIG_' "$TOP/kernel/config/variants/patched.config")
+	return $rc
+}
+
 smoke() { # PATCH-NUMBER
 	tests/vm/run --quiet --kernel "$OBJ/arch/x86/boot/bzImage" --flavour patched \
 		-- tests/vm/guest-suites "$SMOKE"
@@ -111,6 +142,8 @@ rm -f "$OBJ/.zswapctl-stamp"
 for f in "${files[@]}"; do
 	p=$(basename "$f")
 	check "$p: applies" kgit -C "$SRC" am -q --keep-cr "$f"
+	[[ $p < $from ]] && continue
+	check "$p: the guest's configuration takes" sync_config
 	check "$p: checkpatch --strict is clean" checkpatch_clean "$f"
 	check "$p: kernel builds" kmake bzImage
 	check "$p: no W=1 or sparse warning in the files it touches" w1_sparse_clean "$f"
