@@ -121,7 +121,7 @@ sync_config() {
 	# each option of the series that this prefix defines holds its value
 	while read -r line; do
 		sym=${line%%=*}
-		grep -rqx --include='Kconfig*' "config ${sym#CONFIG_}" "$SRC/mm" "$SRC/lib" || continue
+		kgit -C "$SRC" grep -q -e "^config ${sym#CONFIG_}\$" -- '*Kconfig*' || continue
 		grep -qxF "$line" "$OBJ/.config" || { echo "$line did not take"; rc=1; }
 	done < <(grep '^CONFIG_' "$TOP/kernel/config/variants/patched.config")
 	return $rc
