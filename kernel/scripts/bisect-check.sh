@@ -114,16 +114,14 @@ w1_sparse_clean() { # PATCH
 # from that patch on build and boot without the code they are to prove
 # (syncconfig drops the option at every step before it exists).
 sync_config() {
-	local line sym rc=0
+	local line rc=0
 	(cd "$OBJ" && "$SRC/scripts/kconfig/merge_config.sh" -m .config \
 		"$TOP"/kernel/config/*.config "$TOP/kernel/config/variants/patched.config") &&
 		kmake olddefconfig || return 1
 	# each option of the series that this prefix defines holds its value
 	while read -r line; do
-		sym=${line%%=*}
-		kgit -C "$SRC" grep -q -e "^config ${sym#CONFIG_}\$" -- '*Kconfig*' || continue
 		grep -qxF "$line" "$OBJ/.config" || { echo "$line did not take"; rc=1; }
-	done < <(grep '^CONFIG_' "$TOP/kernel/config/variants/patched.config")
+	done < <(series_options_defined "$SRC" "$TOP/kernel/config/variants/patched.config")
 	return $rc
 }
 

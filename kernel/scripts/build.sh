@@ -11,10 +11,15 @@
 #   build.sh stock-6.12  pristine linux-source-6.12, the upstream peer the
 #                     benchmarks compare against; the same fragments plus
 #                     kernel/config/versions/6.12.config
+#   build.sh patched-upto-NNNN  source + kernel/series up to and including
+#                     patch NNNN, in a tree of its own: the benchmarks'
+#                     "before" of a later patch (patched-upto-0015: the
+#                     series before exclusive loads)
 #
-# patched, debug and patched-i386 also merge
+# patched, debug, patched-i386 and patched-upto-NNNN also merge
 # kernel/config/variants/patched.config: the options the series adds,
-# which a stock build cannot take.
+# which a stock build cannot take (a prefix of the series takes those its
+# patches define).
 #
 # The build is skipped when its stamp (patches, config fragments, this
 # script, compiler) matches the last successful build: an unchanged tree
@@ -24,15 +29,18 @@
 
 FLAVOUR=${1:-patched}
 KARCH=x86_64
+UPTO=
 case $FLAVOUR in
 stock)   VARIANT=stock;   EXTRA= ;;
 patched) VARIANT=patched; EXTRA= ;;
 debug)   VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config ;;
 patched-i386) VARIANT=patched; KARCH=i386; EXTRA=$TOP/kernel/config/arch/i386.config ;;
+patched-upto-[0-9][0-9][0-9][0-9])
+	 VARIANT=patched; EXTRA= ; UPTO=${FLAVOUR#patched-upto-} ;;
 stock-*) VARIANT=stock;   EXTRA= ; set_kver "${FLAVOUR#stock-}"
 	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL)"
 	 FLAVOUR=stock ;;
-*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, patched-i386, stock-6.12)" ;;
+*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, patched-i386, stock-6.12, patched-upto-NNNN)" ;;
 esac
 # What the series adds: a stock source has no such options
 [ "$VARIANT" = stock ] || EXTRA="$TOP/kernel/config/variants/$VARIANT.config $EXTRA"
@@ -40,12 +48,21 @@ esac
 VERSION_FRAGMENT=$TOP/kernel/config/versions/$KVER.config
 [ -f "$VERSION_FRAGMENT" ] && EXTRA="$EXTRA $VERSION_FRAGMENT"
 
-SRC=$BUILD/src/$KVER-$VARIANT
+# A prefix of the series has a tree of its own, beside the whole series'
+TREE=$VARIANT${UPTO:+-upto-$UPTO}
+SRC=$BUILD/src/$KVER-$TREE
 OBJ=$BUILD/obj/$KVER-$FLAVOUR
 LOG=$BUILD/logs/kernel-$KVER-$FLAVOUR.log
 FRAGMENTS=$(ls "$TOP"/kernel/config/*.config)
 # shellcheck disable=SC2086
 PATCH_FILES=$([ "$VARIANT" = patched ] && series_files || true)
+if [ -n "$UPTO" ]; then
+	PATCH_FILES=$(while read -r f; do
+		p=$(basename "$f")
+		[[ ${p:0:4} > $UPTO ]] || echo "$f"
+	done <<<"$PATCH_FILES")
+	grep -q "/$UPTO-" <<<"$PATCH_FILES" || die "kernel/series has no patch $UPTO"
+fi
 SRC_KEY=$(hash_of $PATCH_FILES)
 # shellcheck disable=SC2086
 BUILD_KEY=$(printf '%s\n' "$FLAVOUR" "$SRC_KEY" "$(gcc --version | head -1)" |
@@ -81,8 +98,8 @@ fi
 
 # Re-apply the series only when it changed, so an unchanged source tree
 # keeps its mtimes and make has nothing to do.
-if [ "$(cat "$BUILD/src/.$KVER-$VARIANT.applied" 2>/dev/null || true)" != "$SRC_KEY" ]; then
-	msg APPLY "$(echo "$PATCH_FILES" | grep -c . || true) patches onto $KVER-$VARIANT"
+if [ "$(cat "$BUILD/src/.$KVER-$TREE.applied" 2>/dev/null || true)" != "$SRC_KEY" ]; then
+	msg APPLY "$(echo "$PATCH_FILES" | grep -c . || true) patches onto $KVER-$TREE"
 	kgit -C "$SRC" am --abort >/dev/null 2>&1 || true
 	kgit -C "$SRC" checkout -q -f --detach base
 	if [ -n "$PATCH_FILES" ]; then
@@ -90,7 +107,14 @@ if [ "$(cat "$BUILD/src/.$KVER-$VARIANT.applied" 2>/dev/null || true)" != "$SRC_
 		kgit -C "$SRC" am -q --keep-cr $PATCH_FILES ||
 			die "kernel/series does not apply to $KVER (see 'git -C $SRC am --show-current-patch')"
 	fi
-	echo "$SRC_KEY" > "$BUILD/src/.$KVER-$VARIANT.applied"
+	echo "$SRC_KEY" > "$BUILD/src/.$KVER-$TREE.applied"
+fi
+# A prefix takes the series' options its tree defines, in a fragment of its
+# own; the whole series must define every one (checked below, as dropped).
+if [ -n "$UPTO" ]; then
+	series_options_defined "$SRC" "$TOP/kernel/config/variants/patched.config" \
+		>"$BUILD/obj/.variant-$KVER-$FLAVOUR.config"
+	EXTRA=$BUILD/obj/.variant-$KVER-$FLAVOUR.config
 fi
 
 KERNEL_ARCH=$KARCH kernel_make "$SRC" "$OBJ" \

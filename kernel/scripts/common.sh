@@ -59,6 +59,23 @@ ensure_repo() {
 	mv "$KREPO.tmp" "$KREPO"
 }
 
+# series_options_defined SRC FRAGMENT: the lines of FRAGMENT (CONFIG_X=...)
+# whose option the tree in SRC defines in some Kconfig file. A build of a
+# prefix of the series (a bisect step, the flavour patched-upto-NNNN) takes
+# the series' options that its patches have added so far, and none of those
+# that only a later patch adds: Kconfig would drop them, which is right there
+# and an error everywhere else.
+series_options_defined() {
+	local line sym
+	while read -r line; do
+		[[ $line == CONFIG_* ]] || continue
+		sym=${line%%=*}
+		kgit -C "$1" grep -q -e "^config ${sym#CONFIG_}\$" -- '*Kconfig*' &&
+			echo "$line"
+	done <"$2"
+	return 0
+}
+
 # ccache keys carry the compiler's arguments, and Kbuild passes absolute
 # paths: with the build folder as ccache's base, they become relative, so a
 # fresh clone elsewhere (CI's) hits the cache that an earlier build filled.
