@@ -99,20 +99,24 @@ rendered() { mandoc -Tascii "$1" | col -b | tr -s ' \t\n' '   '; }
 }
 
 @test "zswap-genl(7) names every operation, attribute and event of the YNL spec" {
-	local text name
+	local text name names
 	text=$(rendered "$MAN7")
-	for name in $(/usr/bin/python3 - "$TOP/kernel/spec/zswap.yaml" <<'PY'
+	# the placeholders at value 0 excepted, which nobody sends
+	run /usr/bin/python3 - "$TOP/kernel/spec/zswap.yaml" <<'PY'
 import sys, yaml
 spec = yaml.safe_load(open(sys.argv[1]))
-names = [op["name"] for op in spec["operations"]["list"]]
+names = [op["name"] for op in spec["operations"]["list"] if op.get("value") != 0]
 for aset in spec["attribute-sets"]:
-    names += [a["name"] for a in aset["attributes"]]
+    names += [a["name"] for a in aset["attributes"] if a["type"] != "unused"]
 for d in spec["definitions"]:
-    names += [e["name"] for e in d["entries"]]
+    names += [e["name"] for e in d.get("entries", [])]
 names += [g["name"] for g in spec["mcast-groups"]["list"]]
 print("\n".join(sorted(set(names))))
 PY
-	); do
+	assert_success
+	names=$output
+	[ "$(grep -c . <<<"$names")" -gt 40 ] || fail "too few names read from the spec: $names"
+	for name in $names; do
 		grep -qw -- "$name" <<<"$text" || fail "zswap-genl(7) does not name $name"
 	done
 }

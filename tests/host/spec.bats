@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0
-# kernel/spec/zswap.yaml is the spec the series leaves, and it is valid
-# against the kernel's genetlink schema (from linux-source-6.12).
+# kernel/spec/zswap.yaml is the spec the series leaves, it is valid against
+# the kernel's schema of its protocol, and the UAPI header is the one it
+# generates (the schemas and ynl-gen-c from linux-source-6.12).
 
 bats_load_library bats-support
 bats_load_library bats-assert
@@ -29,8 +30,10 @@ series_file() {
 	assert_equal "$output" "$(cat "$TOP/kernel/spec/zswap.yaml")"
 }
 
-@test "kernel/spec/zswap.yaml is valid against the genetlink schema" {
-	local schema=$BUILD/ynl/Documentation/netlink/genetlink.yaml
+@test "kernel/spec/zswap.yaml is valid against the schema of its protocol" {
+	local proto schema
+	proto=$(sed -n 's/^protocol: //p' "$TOP/kernel/spec/zswap.yaml")
+	schema=$BUILD/ynl/Documentation/netlink/$proto.yaml
 	[ -f "$schema" ] || fail "$schema missing: run make tools"
 	run /usr/bin/python3 -c '
 import sys, yaml, jsonschema
@@ -40,31 +43,46 @@ print("valid")' "$TOP/kernel/spec/zswap.yaml" "$schema"
 	assert_output valid
 }
 
-@test "the UAPI header and the spec number the attributes alike" {
-	local hdr
-	hdr=$(series_file include/uapi/linux/zswap.h)
-	[ -n "$hdr" ] || fail "the series leaves no include/uapi/linux/zswap.h"
-	# The spec lists attributes from value 1 on, in the header's order.
-	run /usr/bin/python3 - "$TOP/kernel/spec/zswap.yaml" <<'PY'
-import re, sys, yaml
-spec = yaml.safe_load(open(sys.argv[1]))
-for s in spec["attribute-sets"]:
-    prefix = "ZSWAP_A_" if s["name"] == "zswap" else "ZSWAP_MEMCG_A_"
-    print(" ".join(prefix + a["name"].upper().replace("-", "_") for a in s["attributes"]))
-print(" ".join("ZSWAP_CMD_" + o["name"].upper().replace("-", "_") for o in spec["operations"]["list"]))
-PY
+# c_names HEADER: every ZSWAP_* macro and enum constant of HEADER and the
+# tag of every enum, with its value as the compiler sees it, one a line
+c_names() {
+	local prog=$BATS_TEST_TMPDIR/names.c
+	{
+		echo "#include \"$1\""
+		echo '#include <stdio.h>'
+		echo 'int main(void) {'
+		sed -n 's/^#define \(ZSWAP_[A-Z0-9_]*\)[[:space:]]\{1,\}".*/\1/p' "$1" |
+			sed 's/.*/\tprintf("%s=%s\\n", "&", &);/'
+		{
+			sed -n 's/^#define \(ZSWAP_[A-Z0-9_]*\)[[:space:]]\{1,\}[^"[:space:]].*/\1/p' "$1"
+			sed -n 's/^[[:space:]]\{1,\}\(_*ZSWAP_[A-Z0-9_]*\)[[:space:]]*\([,=].*\)\{0,1\}$/\1/p' "$1"
+		} | sed 's/.*/\tprintf("%s=%lld\\n", "&", (long long)(&));/'
+		sed -n 's/^enum \(zswap_[a-z_]*\) {$/\1/p' "$1" |
+			sed 's/.*/\tprintf("enum %s=%zu\\n", "&", sizeof(enum &));/'
+		echo '}'
+	} >"$prog"
+	gcc -std=gnu11 -Wall -Werror -o "$prog.bin" "$prog" && "$prog.bin" | sort
+}
+
+@test "the UAPI header has every name and value the spec generates (ynl-gen-c), and no other" {
+	local gen=$BUILD/ynl/tools/net/ynl/ynl-gen-c.py tree=$BATS_TEST_TMPDIR/tree
+	[ -f "$gen" ] || fail "$gen missing: run make tools"
+	# ynl-gen-c finds the kernel tree by its MAINTAINERS file, and the
+	# schemas beside the spec's folder
+	mkdir -p "$tree/Documentation/netlink/specs"
+	touch "$tree/MAINTAINERS"
+	cp "$BUILD"/ynl/Documentation/netlink/*.yaml "$tree/Documentation/netlink/"
+	cp "$TOP/kernel/spec/zswap.yaml" "$tree/Documentation/netlink/specs/"
+	(cd "$tree" && /usr/bin/python3 "$gen" --mode uapi --header \
+		--spec Documentation/netlink/specs/zswap.yaml -o "$tree/zswap.h") ||
+		fail "ynl-gen-c cannot generate the header from the spec"
+	run c_names "$tree/zswap.h"
 	assert_success
-	local line enum
-	while read -r line; do
-		case $line in
-		ZSWAP_A_*) enum=zswap_attr ;;
-		ZSWAP_MEMCG_A_*) enum=zswap_memcg_attr ;;
-		*) enum=zswap_cmd ;;
-		esac
-		# The header's entries after the UNSPEC one, up to the __MAX one.
-		assert_equal "$line" "$(sed -n "/^enum $enum {/,/^};/p" <<<"$hdr" |
-			grep -oE '^\s+ZSWAP_[A-Z_]+' | tr -d '\t ' | grep -v -e UNSPEC -e '^__' | xargs)"
-	done <<<"$output"
+	local want=$output
+	[ "$(grep -c . <<<"$want")" -gt 50 ] || fail "too few names generated: $want"
+	run c_names "$TOP/include/uapi/linux/zswap.h"
+	assert_success
+	assert_equal "$output" "$want"
 }
 
 @test "include/uapi/linux/zswap.h is the header the series leaves" {

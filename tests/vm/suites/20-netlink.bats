@@ -51,7 +51,7 @@ need_family() {
 
 ZSWAPCTL=$BUILD/bin/zswapctl
 YNL=(/usr/bin/python3 "$BUILD/ynl/tools/net/ynl/cli.py" --spec "$TOP/kernel/spec/zswap.yaml"
-     --schema "$BUILD/ynl/Documentation/netlink/genetlink.yaml" --output-json)
+     --schema "$BUILD/ynl/Documentation/netlink/genetlink-c.yaml" --output-json)
 
 ynl() { "${YNL[@]}" "$@"; }
 # YNL without checking the spec against the schema each time (slow in the
@@ -165,7 +165,7 @@ nl_get() { ynl --do get; }
 	grp=$(genl ctrl get name zswap | sed -n 's/.*#1: *ID-0x\([0-9a-f]*\) *name: events.*/\1/p')
 	# The listener waits for the two events a compressor set sends.
 	/usr/bin/python3 "$TOP/tests/tools/ynl-listen.py" "$BUILD/ynl/tools/net/ynl" \
-		"$TOP/kernel/spec/zswap.yaml" "$BUILD/ynl/Documentation/netlink/genetlink.yaml" \
+		"$TOP/kernel/spec/zswap.yaml" "$BUILD/ynl/Documentation/netlink/genetlink-c.yaml" \
 		events 2 > "$log" 2>&1 &
 	LISTENER=$!
 	# Wait until the listener joined the group (a bit in /proc/net/netlink).
@@ -675,7 +675,7 @@ except OSError as e:
 	cg_create nl-max 16M
 	echo 1M > $CGROOT/nl-max/memory.zswap.max
 	/usr/bin/python3 "$TOP/tests/tools/ynl-listen.py" "$BUILD/ynl/tools/net/ynl" \
-		"$TOP/kernel/spec/zswap.yaml" "$BUILD/ynl/Documentation/netlink/genetlink.yaml" \
+		"$TOP/kernel/spec/zswap.yaml" "$BUILD/ynl/Documentation/netlink/genetlink-c.yaml" \
 		memcg-events 2 > "$log" 2>&1 &
 	LISTENER=$!
 	for i in $(seq 200); do
