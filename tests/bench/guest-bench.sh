@@ -21,8 +21,12 @@ MANY_OPS=${BENCH_MANY_OPS:-60000}
 PAIR_MIB=${BENCH_PAIR_MIB:-96}
 PAIR_OPS=${BENCH_PAIR_OPS:-30000}
 MIX_OPS=${BENCH_MIX_OPS:-800}
+USEMEM_MIB=${BENCH_USEMEM_MIB:-64}
+USEMEM_PASSES=${BENCH_USEMEM_PASSES:-3}
+COMPILE_MAX=${BENCH_COMPILE_MAX:-48M}
+COMPILE_JOBS=${BENCH_COMPILE_JOBS:-3}
 NR_CGROUPS=${BENCH_CGROUPS:-1000}
-WORKLOADS=${BENCH_WORKLOADS:-swapin many pair mix userspace}
+WORKLOADS=${BENCH_WORKLOADS:-swapin many pair usemem compile mix userspace}
 
 CG=/sys/fs/cgroup/bench
 D=/sys/kernel/debug/zswap
@@ -63,23 +67,40 @@ setup() {
 	echo lzo > $P/compressor
 	echo 20 > $P/max_pool_percent
 	echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+	# Guest memory that QEMU has not backed yet costs a host fault on its
+	# first touch: touch 256 MiB once and free it, so that the first-touch
+	# figures time the guest's own fault.
+	local warm pid
+	warm=$(mktemp)
+	"$BUILD/tools/swapbench" --size 256 --kind zero > "$warm" &
+	pid=$!
+	until grep -q filled "$warm"; do sleep 0.2; done
+	kill "$pid"
+	wait "$pid" || true
+	rm -f "$warm"
 }
 
 # Workloads 1 and 3: fill SIZE MiB of one kind, reclaim it to swap, take the
-# memory figures while it is out, then time reading it back.
+# memory figures while it is out, then time reading it back. swapbench also
+# times the first touch of each page of its fresh mapping (a write fault:
+# a page allocated and cleared), the floor of a zero page's swap-in in this
+# same guest: with no limit yet, so that the touch is the fault alone and
+# no reclaim; the cgroup's limit then pushes the pages out.
 swapin_case() { # NAME KIND ZSWAP(Y|N)
-	local name=$1 kind=$2 enabled=$3 log pid slab0 node0 pool0 swapped ns
+	local name=$1 kind=$2 enabled=$3 log pid slab0 node0 pool0 swapped ns touch
 	echo "$enabled" > $P/enabled
-	new_cgroup 8M
+	new_cgroup max
 	slab0=$(slab_bytes) node0=$(xa_node_bytes) pool0=$(cat $D/pool_total_size)
 	log=$(mktemp)
 	in_cgroup "$BUILD/tools/swapbench" --size "$SWAPIN_MIB" --kind "$kind" > "$log" &
 	until grep -q filled "$log"; do sleep 0.2; done
 	pid=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' "$log")
+	touch=$(sed -n 's/.*touch_ns=\([0-9]*\).*/\1/p' "$log")
+	echo 8M > "$CG/memory.max"
 	echo 1G > "$CG/memory.reclaim" 2>/dev/null || true
 	swapped=$(swapped_pages "$pid")
-	printf '{"case":"%s","mib":%d,"swapped_pages":%d,"slab_bytes":%d,"xa_node_bytes":%d,"pool_bytes":%d,' \
-		"$name" "$SWAPIN_MIB" "$swapped" $(($(slab_bytes) - slab0)) \
+	printf '{"case":"%s","mib":%d,"touch_ns":%d,"swapped_pages":%d,"slab_bytes":%d,"xa_node_bytes":%d,"pool_bytes":%d,' \
+		"$name" "$SWAPIN_MIB" "$touch" "$swapped" $(($(slab_bytes) - slab0)) \
 		$(($(xa_node_bytes) - node0)) \
 		$(($(cat $D/pool_total_size) - pool0))
 	echo max > "$CG/memory.max"
@@ -93,17 +114,42 @@ swapin_case() { # NAME KIND ZSWAP(Y|N)
 	echo Y > $P/enabled
 }
 
-# Workloads 2 and 4: swapmix's store and random store/load phases in a
-# cgroup a tenth of the mapping, so nearly every access is a zswap load.
-swapmix_case() { # NAME PROCS MIB OPS
-	local name=$1 procs=$2 mib=$3 ops=$4 out
+# Workloads 2, 4 and 5: swapmix's store, random store/load and sequential
+# phases in a cgroup a tenth of the mapping, so nearly every access is a
+# zswap load.
+swapmix_case() { # NAME PROCS MIB OPS [PASSES]
+	local name=$1 procs=$2 mib=$3 ops=$4 passes=${5:-0} out
 	new_cgroup $((procs * mib / 10))M
-	out=$(in_cgroup "$BUILD/tools/swapmix" --procs "$procs" --size "$mib" --ops "$ops")
+	out=$(in_cgroup "$BUILD/tools/swapmix" --procs "$procs" --size "$mib" --ops "$ops" \
+		--passes "$passes")
 	echo "{\"case\":\"$name\",${out#\{}"
 	rmdir "$CG"
 }
 
-# Workload 5: stress-ng's vm stressors, a fixed amount of work in a cgroup
+# Workload 6: a compile job, as kernbench is one, sized for this guest: the
+# project's library (libzswapnl's 18 C files, gcc -O2 -g from the host's
+# root, and the link) built with COMPILE_JOBS jobs in a cgroup of
+# COMPILE_MAX, its objects on the guest's tmpfs. Wall, user and system time,
+# and the swap traffic.
+compile_case() {
+	local t0 t1 times out=/tmp/bench-compile c0 c1
+	rm -rf "$out"
+	new_cgroup "$COMPILE_MAX"
+	c0=$(vmstat zswpout) c1=$(vmstat zswpin)
+	t0=$(now_ns)
+	times=$( { TIMEFORMAT='%U %S'; time in_cgroup make -s -C "$TOP" -j"$COMPILE_JOBS" \
+		BUILD="$out" lib >/dev/null 2>"$out.log"; } 2>&1) &&
+		[ -f "$out/lib/libzswapnl.a" ] ||
+		{ echo "guest-bench: the compile job failed:" >&2; cat "$out.log" >&2; exit 1; }
+	t1=$(now_ns)
+	printf '{"case":"compile","wall_ns":%d,"user_s":%s,"sys_s":%s,"zswpout":%d,"zswpin":%d}\n' \
+		$((t1 - t0)) ${times% *} ${times#* } $(($(vmstat zswpout) - c0)) \
+		$(($(vmstat zswpin) - c1))
+	rm -rf "$out" "$out.log"
+	rmdir "$CG"
+}
+
+# Workload 7: stress-ng's vm stressors, a fixed amount of work in a cgroup
 # a third of their size; wall, user and system time of the whole run.
 mix_case() {
 	local t0 t1 times zout0
@@ -118,7 +164,7 @@ mix_case() {
 	rmdir "$CG"
 }
 
-# Workload 6: zswapctl through each source this kernel offers, with
+# Workload 8: zswapctl through each source this kernel offers, with
 # NR_CGROUPS memory cgroups: time and system calls per call. The time
 # includes starting zswapctl, which is the same for both sources.
 userspace_case() { # NAME CALLS ARGS...
@@ -160,6 +206,8 @@ for w in $WORKLOADS; do
 		;;
 	many) swapmix_case many-entries 1 "$MANY_MIB" "$MANY_OPS" ;;
 	pair) swapmix_case two-procs 2 "$PAIR_MIB" "$PAIR_OPS" ;;
+	usemem) swapmix_case usemem 2 "$USEMEM_MIB" 0 "$USEMEM_PASSES" ;;
+	compile) compile_case ;;
 	mix) mix_case ;;
 	userspace) userspace_cases ;;
 	*) echo "guest-bench: unknown workload '$w'" >&2; exit 2 ;;

@@ -3,7 +3,8 @@
  * swapmix: a store phase and a random store/load phase over many swapped
  * pages, timed, for the benchmarks (tests/bench/).
  *
- *   swapmix --size MIB --ops N [--procs N] [--write-percent P] [--seed N]
+ *   swapmix --size MIB --ops N [--procs N] [--write-percent P] [--passes N]
+ *           [--seed N]
  *
  * Each of --procs processes maps --size MiB of its own and, started
  * together at a barrier:
@@ -12,14 +13,19 @@
  *   mix    does --ops accesses to random pages, each verifying the whole
  *          page, and rewriting it with its next generation in
  *          --write-percent of them, so the kernel loads and stores pages
- *          at random places of a large tree.
+ *          at random places of a large tree;
+ *   passes does --passes sequential sweeps over the whole mapping, each
+ *          verifying every page and rewriting it with its next generation:
+ *          the anonymous-memory throughput of vm-scalability's usemem, whose
+ *          every page is loaded and stored again once per sweep.
  * The phases are timed from the first process entering them to the last
  * leaving them, and /proc/vmstat is read at each boundary, so the caller
  * gets pages/s from the kernel's own counters. One JSON object on stdout:
  *
  *   {"procs":2,"pages":N,"store_ns":N,"store_zswpout":N,"store_pswpout":N,
  *    "mix_ops":N,"mix_ns":N,"mix_zswpin":N,"mix_zswpout":N,"mix_pswpin":N,
- *    "mismatches":0}
+ *    "pass_pages":N,"pass_ns":N,"pass_zswpin":N,"pass_zswpout":N,
+ *    "pass_pswpin":N,"pass_pswpout":N,"mismatches":0}
  *
  * A page that comes back wrong is reported and the exit status is 1: a
  * benchmark must never time a kernel that loses data. 2 is a usage or
@@ -59,6 +65,7 @@ struct options {
 	uint64_t ops;
 	unsigned int procs;
 	unsigned int write_percent;
+	unsigned int passes;
 	uint64_t seed;
 };
 
@@ -123,12 +130,25 @@ static bool page_matches(const uint64_t *p, uint64_t seed, size_t page, uint8_t 
 	return true;
 }
 
+/* Whether the page came back as last written; the first mismatch is said. */
+static bool page_verified(const uint64_t *p, uint64_t seed, size_t page, uint8_t gen,
+			  unsigned int id, uint64_t *mismatches)
+{
+	if (page_matches(p, seed, page, gen))
+		return true;
+	if (!(*mismatches)++)
+		fprintf(stderr, "swapmix: proc %u page %zu gen %u came back wrong\n", id, page,
+			gen);
+	return false;
+}
+
 /* One process's run; the phase boundaries are barriers of all of them. */
 static void run_worker(const struct options *o, struct shared *sh, unsigned int id)
 {
 	uint64_t seed = mix64(o->seed + id), rng = seed, mismatches = 0, op;
 	uint8_t *gen = calloc(o->pages, 1);
 	uint64_t *mem;
+	unsigned int pass;
 	size_t i;
 
 	mem = mmap(NULL, o->pages * PAGE_SIZE, PROT_READ | PROT_WRITE,
@@ -149,17 +169,23 @@ static void run_worker(const struct options *o, struct shared *sh, unsigned int 
 		size_t page = r % o->pages;
 		uint64_t *p = mem + page * WORDS_PER_PAGE;
 
-		if (!page_matches(p, seed, page, gen[page])) {
-			if (!mismatches)
-				fprintf(stderr, "swapmix: proc %u page %zu gen %u came back wrong\n",
-					id, page, gen[page]);
-			mismatches++;
+		if (!page_verified(p, seed, page, gen[page], id, &mismatches))
 			continue;
-		}
 		if ((r >> 32) % 100 < o->write_percent)
 			fill_page(p, seed, page, ++gen[page]);
 	}
 	pthread_barrier_wait(&sh->barrier);	/* mix ends */
+
+	pthread_barrier_wait(&sh->barrier);	/* passes start */
+	for (pass = 0; pass < o->passes; pass++) {
+		for (i = 0; i < o->pages; i++) {
+			uint64_t *p = mem + i * WORDS_PER_PAGE;
+
+			if (page_verified(p, seed, i, gen[i], id, &mismatches))
+				fill_page(p, seed, i, ++gen[i]);
+		}
+	}
+	pthread_barrier_wait(&sh->barrier);	/* passes end */
 
 	__atomic_add_fetch(&sh->mismatches, mismatches, __ATOMIC_RELAXED);
 	_exit(0);
@@ -169,7 +195,8 @@ static void run_worker(const struct options *o, struct shared *sh, unsigned int 
 static int run(const struct options *o)
 {
 	uint64_t c0[NR_COUNTERS], c1[NR_COUNTERS], c2[NR_COUNTERS], c3[NR_COUNTERS];
-	uint64_t t0, t1, t2, t3;
+	uint64_t c4[NR_COUNTERS], c5[NR_COUNTERS];
+	uint64_t t0, t1, t2, t3, t4, t5;
 	pthread_barrierattr_t attr;
 	struct shared *sh;
 	unsigned int i;
@@ -206,6 +233,12 @@ static int run(const struct options *o)
 	pthread_barrier_wait(&sh->barrier);
 	t3 = now_ns();
 	read_counters(c3);
+	read_counters(c4);
+	pthread_barrier_wait(&sh->barrier);
+	t4 = now_ns();
+	pthread_barrier_wait(&sh->barrier);
+	t5 = now_ns();
+	read_counters(c5);
 
 	while (wait(&status) > 0)
 		if (!WIFEXITED(status) || WEXITSTATUS(status))
@@ -219,13 +252,21 @@ static int run(const struct options *o)
 	       ",\"store_zswpout\":%" PRIu64 ",\"store_pswpout\":%" PRIu64
 	       ",\"mix_ops\":%" PRIu64 ",\"mix_ns\":%" PRIu64 ",\"mix_zswpin\":%" PRIu64
 	       ",\"mix_zswpout\":%" PRIu64 ",\"mix_pswpin\":%" PRIu64
+	       ",\"pass_pages\":%" PRIu64 ",\"pass_ns\":%" PRIu64
+	       ",\"pass_zswpin\":%" PRIu64 ",\"pass_zswpout\":%" PRIu64
+	       ",\"pass_pswpin\":%" PRIu64 ",\"pass_pswpout\":%" PRIu64
 	       ",\"mismatches\":%" PRIu64 "}\n",
 	       o->procs, o->pages * o->procs, t1 - t0,
 	       c1[COUNTER_ZSWPOUT] - c0[COUNTER_ZSWPOUT],
 	       c1[COUNTER_PSWPOUT] - c0[COUNTER_PSWPOUT], o->ops * o->procs, t3 - t2,
 	       c3[COUNTER_ZSWPIN] - c2[COUNTER_ZSWPIN],
 	       c3[COUNTER_ZSWPOUT] - c2[COUNTER_ZSWPOUT],
-	       c3[COUNTER_PSWPIN] - c2[COUNTER_PSWPIN], sh->mismatches);
+	       c3[COUNTER_PSWPIN] - c2[COUNTER_PSWPIN],
+	       (uint64_t)o->pages * o->passes * o->procs, t5 - t4,
+	       c5[COUNTER_ZSWPIN] - c4[COUNTER_ZSWPIN],
+	       c5[COUNTER_ZSWPOUT] - c4[COUNTER_ZSWPOUT],
+	       c5[COUNTER_PSWPIN] - c4[COUNTER_PSWPIN],
+	       c5[COUNTER_PSWPOUT] - c4[COUNTER_PSWPOUT], sh->mismatches);
 	return sh->mismatches ? 1 : 0;
 }
 
@@ -250,6 +291,8 @@ static void usage(FILE *f)
 		"  -o, --ops N              random accesses per process in the mix phase\n"
 		"  -j, --procs N            processes, started together (default 1)\n"
 		"  -w, --write-percent P    accesses that rewrite the page (default 50)\n"
+		"  -p, --passes N           sequential verify-and-rewrite sweeps after the\n"
+		"                           random accesses (default 0)\n"
 		"      --seed N             seed of the page contents (default 1)\n"
 		"Exit: 0 every page matched, 1 a mismatch, 2 usage or system error.\n");
 }
@@ -261,6 +304,7 @@ int main(int argc, char **argv)
 		{ "ops", required_argument, NULL, 'o' },
 		{ "procs", required_argument, NULL, 'j' },
 		{ "write-percent", required_argument, NULL, 'w' },
+		{ "passes", required_argument, NULL, 'p' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -269,7 +313,7 @@ int main(int argc, char **argv)
 	uint64_t v, mib = 0;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "s:o:j:w:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:o:j:w:p:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (!parse_u64(optarg, 1, 1 << 20, &mib))
@@ -288,6 +332,11 @@ int main(int argc, char **argv)
 			if (!parse_u64(optarg, 0, 100, &v))
 				goto bad;
 			o.write_percent = v;
+			break;
+		case 'p':
+			if (!parse_u64(optarg, 0, 1000, &v))
+				goto bad;
+			o.passes = v;
 			break;
 		case 'S':
 			if (!parse_u64(optarg, 0, UINT64_MAX, &o.seed))
