@@ -57,11 +57,9 @@ FRAGMENTS=$(ls "$TOP"/kernel/config/*.config)
 # shellcheck disable=SC2086
 PATCH_FILES=$([ "$VARIANT" = patched ] && series_files || true)
 if [ -n "$UPTO" ]; then
-	PATCH_FILES=$(while read -r f; do
-		p=$(basename "$f")
-		[[ ${p:0:4} > $UPTO ]] || echo "$f"
-	done <<<"$PATCH_FILES")
-	grep -q "/$UPTO-" <<<"$PATCH_FILES" || die "kernel/series has no patch $UPTO"
+	grep -q "/$UPTO-[^/]*\$" <<<"$PATCH_FILES" || die "kernel/series has no patch $UPTO"
+	# the series in its order, up to and including patch UPTO
+	PATCH_FILES=$(sed "\|/$UPTO-[^/]*\$|q" <<<"$PATCH_FILES")
 fi
 SRC_KEY=$(hash_of $PATCH_FILES)
 # shellcheck disable=SC2086
@@ -110,11 +108,13 @@ if [ "$(cat "$BUILD/src/.$KVER-$TREE.applied" 2>/dev/null || true)" != "$SRC_KEY
 	echo "$SRC_KEY" > "$BUILD/src/.$KVER-$TREE.applied"
 fi
 # A prefix takes the series' options its tree defines, in a fragment of its
-# own; the whole series must define every one (checked below, as dropped).
+# own in place of variants/patched.config (the whole series' flavours must
+# take every one: the check below fails on an option Kconfig dropped).
 if [ -n "$UPTO" ]; then
+	prefix_fragment=$BUILD/obj/.variant-$KVER-$FLAVOUR.config
 	series_options_defined "$SRC" "$TOP/kernel/config/variants/patched.config" \
-		>"$BUILD/obj/.variant-$KVER-$FLAVOUR.config"
-	EXTRA=$BUILD/obj/.variant-$KVER-$FLAVOUR.config
+		>"$prefix_fragment"
+	EXTRA=${EXTRA/"$TOP/kernel/config/variants/patched.config"/$prefix_fragment}
 fi
 
 KERNEL_ARCH=$KARCH kernel_make "$SRC" "$OBJ" \

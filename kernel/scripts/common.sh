@@ -67,10 +67,10 @@ ensure_repo() {
 # and an error everywhere else.
 series_options_defined() {
 	local line sym
-	while read -r line; do
+	while read -r line || [ -n "$line" ]; do
 		[[ $line == CONFIG_* ]] || continue
 		sym=${line%%=*}
-		kgit -C "$1" grep -q -e "^config ${sym#CONFIG_}\$" -- '*Kconfig*' &&
+		kgit -C "$1" grep -q -e "^\\(menu\\)\\{0,1\\}config ${sym#CONFIG_}\$" -- '*Kconfig*' &&
 			echo "$line"
 	done <"$2"
 	return 0

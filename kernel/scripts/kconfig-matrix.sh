@@ -33,11 +33,18 @@ ROWS=(
 )
 
 # Rows whose whole vmlinux is built and linked, not only the files; a run
-# short of time may set KCONFIG_MATRIX_LINK_ROWS=" " (a cold MEMCG=n vmlinux
-# is some 45 min of a 2-core machine's time) and say so.
-LINK_ROWS=${KCONFIG_MATRIX_LINK_ROWS:- MEMCG=n }
+# short of time may name fewer in KCONFIG_MATRIX_LINK_ROWS, or none with an
+# empty value (a cold MEMCG=n vmlinux is some 45 min of a 2-core machine's
+# time); the TAP says so.
+LINK_ROWS=" ${KCONFIG_MATRIX_LINK_ROWS-MEMCG=n} "
 
 tap_guard
+for name in $LINK_ROWS; do
+	printf '%s\n' "${ROWS[@]}" | grep -q "^$name|" ||
+		die "KCONFIG_MATRIX_LINK_ROWS names '$name', which is no row (${ROWS[*]%%|*})"
+done
+[ -z "${KCONFIG_MATRIX_LINK_ROWS+set}" ] ||
+	echo "# KCONFIG_MATRIX_LINK_ROWS: vmlinux linked for:$LINK_ROWS(rows only)"
 mapfile -t files < <(series_files | xargs -r sed -n 's|^diff --git a/\([^ ]*\.c\) .*|\1|p' |
 	sort -u)
 nlinks=0

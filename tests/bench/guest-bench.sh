@@ -74,7 +74,10 @@ setup() {
 	warm=$(mktemp)
 	"$BUILD/tools/swapbench" --size 256 --kind zero > "$warm" &
 	pid=$!
-	until grep -q filled "$warm"; do sleep 0.2; done
+	until grep -q filled "$warm"; do
+		kill -0 "$pid" 2>/dev/null || { echo "guest-bench: swapbench died warming up" >&2; exit 1; }
+		sleep 0.2
+	done
 	kill "$pid"
 	wait "$pid" || true
 	rm -f "$warm"
@@ -93,9 +96,13 @@ swapin_case() { # NAME KIND ZSWAP(Y|N)
 	slab0=$(slab_bytes) node0=$(xa_node_bytes) pool0=$(cat $D/pool_total_size)
 	log=$(mktemp)
 	in_cgroup "$BUILD/tools/swapbench" --size "$SWAPIN_MIB" --kind "$kind" > "$log" &
-	until grep -q filled "$log"; do sleep 0.2; done
+	until grep -q filled "$log"; do
+		kill -0 $! 2>/dev/null || { cat "$log" >&2; exit 1; }
+		sleep 0.2
+	done
 	pid=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' "$log")
 	touch=$(sed -n 's/.*touch_ns=\([0-9]*\).*/\1/p' "$log")
+	[ -n "$touch" ] || { echo "guest-bench: swapbench gave no touch_ns" >&2; cat "$log" >&2; exit 1; }
 	echo 8M > "$CG/memory.max"
 	echo 1G > "$CG/memory.reclaim" 2>/dev/null || true
 	swapped=$(swapped_pages "$pid")
@@ -132,19 +139,20 @@ swapmix_case() { # NAME PROCS MIB OPS [PASSES]
 # COMPILE_MAX, its objects on the guest's tmpfs. Wall, user and system time,
 # and the swap traffic.
 compile_case() {
-	local t0 t1 times out=/tmp/bench-compile c0 c1
+	local t0 t1 times out=/tmp/bench-compile c0 c1 c2 c3
 	rm -rf "$out"
 	new_cgroup "$COMPILE_MAX"
-	c0=$(vmstat zswpout) c1=$(vmstat zswpin)
+	c0=$(vmstat zswpout) c1=$(vmstat zswpin) c2=$(vmstat pswpout) c3=$(vmstat pswpin)
 	t0=$(now_ns)
 	times=$( { TIMEFORMAT='%U %S'; time in_cgroup make -s -C "$TOP" -j"$COMPILE_JOBS" \
 		BUILD="$out" lib >/dev/null 2>"$out.log"; } 2>&1) &&
 		[ -f "$out/lib/libzswapnl.a" ] ||
-		{ echo "guest-bench: the compile job failed:" >&2; cat "$out.log" >&2; exit 1; }
+		{ echo "guest-bench: the compile job failed ($(grep oom_kill "$CG/memory.events")):" >&2
+		  cat "$out.log" >&2; exit 1; }
 	t1=$(now_ns)
-	printf '{"case":"compile","wall_ns":%d,"user_s":%s,"sys_s":%s,"zswpout":%d,"zswpin":%d}\n' \
+	printf '{"case":"compile","wall_ns":%d,"user_s":%s,"sys_s":%s,"zswpout":%d,"zswpin":%d,"pswpout":%d,"pswpin":%d}\n' \
 		$((t1 - t0)) ${times% *} ${times#* } $(($(vmstat zswpout) - c0)) \
-		$(($(vmstat zswpin) - c1))
+		$(($(vmstat zswpin) - c1)) $(($(vmstat pswpout) - c2)) $(($(vmstat pswpin) - c3))
 	rm -rf "$out" "$out.log"
 	rmdir "$CG"
 }

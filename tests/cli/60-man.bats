@@ -108,6 +108,7 @@ spec = yaml.safe_load(open(sys.argv[1]))
 names = [op["name"] for op in spec["operations"]["list"] if op.get("value") != 0]
 for aset in spec["attribute-sets"]:
     names += [a["name"] for a in aset["attributes"] if a["type"] != "unused"]
+# the consts are the header's ZSWAP_*_NAME_MAX, which the test above checks
 for d in spec["definitions"]:
     names += [e["name"] for e in d.get("entries", [])]
 names += [g["name"] for g in spec["mcast-groups"]["list"]]

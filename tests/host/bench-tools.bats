@@ -34,11 +34,15 @@ field() { # NAME JSON
 }
 
 @test "swapmix refuses a bad --passes" {
-	for bad in -1 x 1001 ''; do
+	for bad in -1 x 201 ''; do
 		run "$TOOLS/swapmix" --size 1 --ops 0 --passes "$bad"
 		assert_failure 2
 		assert_output --partial "invalid value"
 	done
+}
+
+teardown() {
+	[ -z "${SWAPBENCH_PID:-}" ] || kill "$SWAPBENCH_PID" 2>/dev/null || true
 }
 
 @test "swapbench times the first touch, then reads back every page it filled" {
@@ -46,13 +50,15 @@ field() { # NAME JSON
 	log=$BATS_TEST_TMPDIR/swapbench.out
 	"$TOOLS/swapbench" --size 2 --kind compressible >"$log" &
 	pid=$!
+	SWAPBENCH_PID=$pid
 	for _ in $(seq 100); do
 		grep -q filled "$log" && break
 		sleep 0.1
 	done
 	assert_equal "$(grep -c "filled pid=$pid touch_ns=[1-9][0-9]*$" "$log")" 1
 	kill -USR1 "$pid"
+	# exit 0: each of the 512 pages (2 MiB) read back as written
 	wait "$pid"
-	# 2 MiB = 512 pages, each checked as it is read
+	SWAPBENCH_PID=
 	assert_equal "$(grep -c '^swapbench: kind=compressible pages=512 readback_ns=[0-9]*$' "$log")" 1
 }

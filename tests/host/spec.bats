@@ -46,7 +46,7 @@ print("valid")' "$TOP/kernel/spec/zswap.yaml" "$schema"
 # c_names HEADER: every ZSWAP_* macro and enum constant of HEADER and the
 # tag of every enum, with its value as the compiler sees it, one a line
 c_names() {
-	local prog=$BATS_TEST_TMPDIR/names.c
+	local prog=$BATS_TEST_TMPDIR/names.c out
 	{
 		echo "#include \"$1\""
 		echo '#include <stdio.h>'
@@ -61,7 +61,7 @@ c_names() {
 			sed 's/.*/\tprintf("enum %s=%zu\\n", "&", sizeof(enum &));/'
 		echo '}'
 	} >"$prog"
-	gcc -std=gnu11 -Wall -Werror -o "$prog.bin" "$prog" && "$prog.bin" | sort
+	gcc -std=gnu11 -Wall -Werror -o "$prog.bin" "$prog" && out=$("$prog.bin") && sort <<<"$out"
 }
 
 @test "the UAPI header has every name and value the spec generates (ynl-gen-c), and no other" {

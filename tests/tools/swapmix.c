@@ -73,6 +73,7 @@ struct options {
 struct shared {
 	pthread_barrier_t barrier;
 	uint64_t mismatches;
+	uint64_t pass_pages;	/* verified and rewritten by the sweeps */
 };
 
 static uint64_t now_ns(void)
@@ -145,7 +146,7 @@ static bool page_verified(const uint64_t *p, uint64_t seed, size_t page, uint8_t
 /* One process's run; the phase boundaries are barriers of all of them. */
 static void run_worker(const struct options *o, struct shared *sh, unsigned int id)
 {
-	uint64_t seed = mix64(o->seed + id), rng = seed, mismatches = 0, op;
+	uint64_t seed = mix64(o->seed + id), rng = seed, mismatches = 0, swept = 0, op;
 	uint8_t *gen = calloc(o->pages, 1);
 	uint64_t *mem;
 	unsigned int pass;
@@ -181,11 +182,14 @@ static void run_worker(const struct options *o, struct shared *sh, unsigned int 
 		for (i = 0; i < o->pages; i++) {
 			uint64_t *p = mem + i * WORDS_PER_PAGE;
 
-			if (page_verified(p, seed, i, gen[i], id, &mismatches))
-				fill_page(p, seed, i, ++gen[i]);
+			if (!page_verified(p, seed, i, gen[i], id, &mismatches))
+				continue;
+			fill_page(p, seed, i, ++gen[i]);
+			swept++;
 		}
 	}
 	pthread_barrier_wait(&sh->barrier);	/* passes end */
+	__atomic_add_fetch(&sh->pass_pages, swept, __ATOMIC_RELAXED);
 
 	__atomic_add_fetch(&sh->mismatches, mismatches, __ATOMIC_RELAXED);
 	_exit(0);
@@ -262,7 +266,7 @@ static int run(const struct options *o)
 	       c3[COUNTER_ZSWPIN] - c2[COUNTER_ZSWPIN],
 	       c3[COUNTER_ZSWPOUT] - c2[COUNTER_ZSWPOUT],
 	       c3[COUNTER_PSWPIN] - c2[COUNTER_PSWPIN],
-	       (uint64_t)o->pages * o->passes * o->procs, t5 - t4,
+	       sh->pass_pages, t5 - t4,
 	       c5[COUNTER_ZSWPIN] - c4[COUNTER_ZSWPIN],
 	       c5[COUNTER_ZSWPOUT] - c4[COUNTER_ZSWPOUT],
 	       c5[COUNTER_PSWPIN] - c4[COUNTER_PSWPIN],
@@ -292,7 +296,7 @@ static void usage(FILE *f)
 		"  -j, --procs N            processes, started together (default 1)\n"
 		"  -w, --write-percent P    accesses that rewrite the page (default 50)\n"
 		"  -p, --passes N           sequential verify-and-rewrite sweeps after the\n"
-		"                           random accesses (default 0)\n"
+		"                           random accesses (default 0, at most 200)\n"
 		"      --seed N             seed of the page contents (default 1)\n"
 		"Exit: 0 every page matched, 1 a mismatch, 2 usage or system error.\n");
 }
@@ -334,7 +338,8 @@ int main(int argc, char **argv)
 			o.write_percent = v;
 			break;
 		case 'p':
-			if (!parse_u64(optarg, 0, 1000, &v))
+			/* a page's generation is 8 bits: no wrap in a run */
+			if (!parse_u64(optarg, 0, 200, &v))
 				goto bad;
 			o.passes = v;
 			break;
