@@ -56,6 +56,16 @@ new_cgroup() { # MEMORY_MAX
 	echo "$1" > "$CG/memory.max"
 }
 
+# wait_filled LOG PID: until swapbench (PID, writing LOG) has filled its
+# memory; a swapbench that died fails the run at once, not at the guest's
+# timeout.
+wait_filled() {
+	until grep -q filled "$1"; do
+		kill -0 "$2" 2>/dev/null || { echo "guest-bench: swapbench died" >&2; cat "$1" >&2; exit 1; }
+		sleep 0.2
+	done
+}
+
 # Every kernel starts from the same settings, whatever its Kconfig defaults.
 setup() {
 	# A kernel message written to the console in the middle of a JSON line
@@ -74,10 +84,7 @@ setup() {
 	warm=$(mktemp)
 	"$BUILD/tools/swapbench" --size 256 --kind zero > "$warm" &
 	pid=$!
-	until grep -q filled "$warm"; do
-		kill -0 "$pid" 2>/dev/null || { echo "guest-bench: swapbench died warming up" >&2; exit 1; }
-		sleep 0.2
-	done
+	wait_filled "$warm" "$pid"
 	kill "$pid"
 	wait "$pid" || true
 	rm -f "$warm"
@@ -96,10 +103,7 @@ swapin_case() { # NAME KIND ZSWAP(Y|N)
 	slab0=$(slab_bytes) node0=$(xa_node_bytes) pool0=$(cat $D/pool_total_size)
 	log=$(mktemp)
 	in_cgroup "$BUILD/tools/swapbench" --size "$SWAPIN_MIB" --kind "$kind" > "$log" &
-	until grep -q filled "$log"; do
-		kill -0 $! 2>/dev/null || { cat "$log" >&2; exit 1; }
-		sleep 0.2
-	done
+	wait_filled "$log" $!
 	pid=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' "$log")
 	touch=$(sed -n 's/.*touch_ns=\([0-9]*\).*/\1/p' "$log")
 	[ -n "$touch" ] || { echo "guest-bench: swapbench gave no touch_ns" >&2; cat "$log" >&2; exit 1; }
