@@ -231,6 +231,7 @@ int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapn
 struct param_write {
 	const char *file;	/* in PARAMS_DIR */
 	const char *attr;	/* its name in the spec, for errors */
+	const char *gone;	/* why a kernel may have no such file, or NULL */
 	char path[4096];
 	char val[VALUE_MAX];	/* what to write */
 	char old[VALUE_MAX];	/* what the file held */
@@ -283,6 +284,7 @@ static int plan_writes(const struct zswapnl_params *p, struct param_write *w,
 			return ret;
 		w[n].file = "zpool";
 		w[n].attr = "zpool";
+		w[n].gone = znl_no_zpool_words;
 		snprintf(w[n++].val, VALUE_MAX, "%s", p->zpool);
 	}
 	if (p->set & ZSWAPNL_SET_ENABLED) {
@@ -311,8 +313,10 @@ static int plan_writes(const struct zswapnl_params *p, struct param_write *w,
 
 /*
  * Each file's path and old value. A file that is not there is a parameter
- * this kernel does not have (6.18 has no zpool): -EOPNOTSUPP. A value that
- * cannot be read could not be put back, so nothing is written then either.
+ * this kernel does not have: -EOPNOTSUPP, in the words of why where they
+ * are known (6.18 has no zpool layer), which the family's extack says too.
+ * A value that cannot be read could not be put back, so nothing is
+ * written then either.
  */
 static int read_old_values(struct zswapnl *h, struct param_write *w, int n,
 			   struct zswapnl_error *err)
@@ -324,6 +328,8 @@ static int read_old_values(struct zswapnl *h, struct param_write *w, int n,
 		if (ret)
 			return znl_err(err, ret, w[i].attr, "the root path is too long");
 		ret = znl_read_line(w[i].path, w[i].old, sizeof(w[i].old));
+		if (ret == -ENOENT && w[i].gone)
+			return znl_err(err, -EOPNOTSUPP, w[i].attr, "%s", w[i].gone);
 		if (ret == -ENOENT)
 			return znl_err(err, -EOPNOTSUPP, w[i].attr,
 				       "this kernel has no zswap parameter %s (no %s)", w[i].file,

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -66,6 +67,33 @@ static void find_page_size(struct zswapnl *h)
 		h->page_size_error = ret;
 	else
 		h->page_size = kb * 1024;
+}
+
+/*
+ * The release of the kernel the handle reads, as the page size's: the
+ * running one's (uname(2)) over netlink and under "/", else the tree's
+ * proc/sys/kernel/osrelease, which is what uname(2) says on the system
+ * it was copied from. "6.12.118+deb13-amd64" is 6.12; a tree without the
+ * file, or with no release in it, leaves it unknown (0).
+ */
+static void find_kernel(struct zswapnl *h)
+{
+	char path[4096], buf[65];
+	unsigned int major, minor;
+	struct utsname uts;
+	const char *release = buf;
+
+	h->kernel = 0;
+	if (h->source == ZSWAPNL_SOURCE_NETLINK || !*h->root) {
+		if (uname(&uts))
+			return;
+		release = uts.release;
+	} else if (znl_path(h, path, sizeof(path), "/proc/sys/kernel/osrelease") ||
+		   znl_read_line(path, buf, sizeof(buf))) {
+		return;
+	}
+	if (sscanf(release, "%u.%u", &major, &minor) == 2 && major && major < 1000 && minor < 256)
+		h->kernel = ZNL_KERNEL(major, minor);
 }
 
 int zswapnl_page_size(const struct zswapnl *handle, uint64_t *size, struct zswapnl_error *why)
@@ -195,6 +223,7 @@ int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 		}
 	}
 	find_page_size(h);
+	find_kernel(h);
 	*handle = h;
 	return 0;
 

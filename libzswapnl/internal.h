@@ -117,6 +117,14 @@ struct zswapnl {
 	 */
 	long page_size;
 	int page_size_error;
+	/*
+	 * The release of the kernel the handle reads, ZNL_KERNEL(major,
+	 * minor): the running one's, or the recorded tree's
+	 * proc/sys/kernel/osrelease; 0 when the tree does not say
+	 * (handle.c). What it decides is only the words of why a figure is
+	 * unknown (unknown.c): what a whole kernel line lacks.
+	 */
+	unsigned int kernel;
 
 	/* Netlink source only */
 	struct mnl_socket *nl;
@@ -141,6 +149,15 @@ struct zswapnl {
 	struct znl_event_queue ev;
 	struct znl_event_queue mev;
 };
+
+/* Linux major.minor, as struct zswapnl's kernel holds it */
+#define ZNL_KERNEL(major, minor) ((major) << 8 | (minor))
+
+/* Whether @h reads a kernel of @release (ZNL_KERNEL()) or later: false when not known */
+static inline bool znl_kernel_since(const struct zswapnl *h, unsigned int release)
+{
+	return h && h->kernel && h->kernel >= release;
+}
 
 /* error.c */
 void znl_err_clear(struct zswapnl_error *err);
@@ -310,6 +327,12 @@ int znl_read_line_at(int dirfd, const char *path, char *buf, size_t size);
 int znl_read_u64_at(int dirfd, const char *path, uint64_t *val);
 int znl_write_text_at(int dirfd, const char *path, const char *text);
 void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g);
+
+/*
+ * unknown.c: why a kernel without zswap's zpool layer (Linux 6.18 and
+ * later) has no zpool, in words that fallback.c's refusal of a SET shares
+ */
+extern const char znl_no_zpool_words[];
 
 /* fallback.c and fallback_memcg.c: sysfs, debugfs, /proc and cgroupfs */
 int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapnl_error *err);

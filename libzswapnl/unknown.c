@@ -21,6 +21,62 @@ static const char not_in_family[] = "some counters are not in zswap's netlink fa
 static const char not_sent[] = "the kernel's zswap family did not send those figures";
 static const char zero_pages[] = "zero pages need zswap's netlink family (a patched kernel)";
 static const char rejects[] = "stores refused per cgroup need the patched kernel";
+/*
+ * Since Linux 6.12 the swap layer keeps zero-filled pages out of swap I/O
+ * (swap_writepage(), swap_writeout() in 7.2, marks them in its zeromap,
+ * mm/page_io.c) before zswap_store(), so zswap counts none; its own
+ * same-filled handling went with it.
+ */
+static const char zeromap[] = "this kernel keeps zero-filled pages out of zswap "
+			      "(swap zeromap, Linux 6.12 and later)";
+/* Since Linux 6.18 zswap allocates from zsmalloc itself: no zpool parameter */
+const char znl_no_zpool_words[] = "this kernel has no zpool layer (Linux 6.18 and later)";
+/* Counted per memcg by the patched 6.1 kernel only, its ports leave them out */
+static const char no_rejects[] = "this kernel counts no refused stores per cgroup";
+
+/*
+ * Figures a whole kernel line lacks, whichever source asks: the fallback
+ * finds no file or line, and the family of a patched kernel of that line
+ * leaves the attribute out, as it does for every figure its kernel does
+ * not have. What each release lacks is read in the sources of Linux 6.12
+ * and 7.2 (mm/zswap.c's debugfs files and parameters, mm/page_io.c); a
+ * handle whose kernel release is not known says what its source found.
+ */
+struct gone {
+	unsigned int field;
+	unsigned int since;	/* ZNL_KERNEL() of the first release without it */
+	unsigned int until;	/* of the first one with it again, 0 for none */
+	const char *words;
+};
+
+static const struct gone global_gone[] = {
+	{ ZSWAPNL_G_ZERO_PAGES, ZNL_KERNEL(6, 12), 0, zeromap },
+	{ ZSWAPNL_G_DUPLICATE_ENTRY, ZNL_KERNEL(6, 12), 0, not_on_kernel },
+	/* The 6.12 line's debugfs has none; 7.2's has it (its first release not checked) */
+	{ ZSWAPNL_G_DECOMPRESS_FAIL, ZNL_KERNEL(6, 12), ZNL_KERNEL(6, 13), not_on_kernel },
+	{ ZSWAPNL_G_ZPOOL, ZNL_KERNEL(6, 18), 0, znl_no_zpool_words },
+};
+
+static const struct gone memcg_gone[] = {
+	{ ZSWAPNL_M_ZERO_PAGES, ZNL_KERNEL(6, 12), 0, zeromap },
+	{ ZSWAPNL_M_REJECT_ZSWAP_MAX, ZNL_KERNEL(6, 12), 0, no_rejects },
+	{ ZSWAPNL_M_REJECT_POOL_LIMIT, ZNL_KERNEL(6, 12), 0, no_rejects },
+	{ ZSWAPNL_M_REJECT_INCOMPRESSIBLE, ZNL_KERNEL(6, 12), 0, no_rejects },
+	{ ZSWAPNL_M_REJECT_ALLOC_FAIL, ZNL_KERNEL(6, 12), 0, no_rejects },
+};
+
+/* The words of @field when @h reads a kernel that has no such figure, else NULL */
+static const char *gone_words(const struct zswapnl *h, const struct gone *gone, size_t n,
+			      unsigned int field)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (gone[i].field == field && znl_kernel_since(h, gone[i].since) &&
+		    !(gone[i].until && znl_kernel_since(h, gone[i].until)))
+			return gone[i].words;
+	return NULL;
+}
 
 static bool from_netlink(const struct zswapnl *h)
 {
@@ -94,7 +150,7 @@ int zswapnl_global_unknown(const struct zswapnl *handle, const struct zswapnl_gl
 {
 	const struct znl_global_desc *d;
 	char path[4096], key[32] = "";
-	const char *space;
+	const char *space, *words;
 	int code;
 
 	znl_err_clear(why);
@@ -107,6 +163,20 @@ int zswapnl_global_unknown(const struct zswapnl *handle, const struct zswapnl_gl
 			znl_offsetofend(struct zswapnl_global, unknown), field);
 	if (code == -ENODATA)
 		return znl_err(why, code, NULL, "nothing says why");
+
+	/*
+	 * Whatever stopped the source (debugfs closed to this user too), a
+	 * kernel without the figure is the reason: root would not give it
+	 */
+	words = gone_words(handle, global_gone, ZNL_ARRAY_SIZE(global_gone), field);
+	/* A module without the zpool parameter has no zpool layer, whatever its release */
+	if (!words && field == ZSWAPNL_G_ZPOOL && code == -ENOENT && handle &&
+	    !from_netlink(handle))
+		words = znl_no_zpool_words;
+	if (words)
+		return znl_err(why, code,
+			       from_netlink(handle) && code == -ENOENT ? d->info.attr : NULL, "%s",
+			       words);
 
 	if (from_netlink(handle) && d->from != ZNL_FROM_VMSTAT) {
 		if (code == -ENOENT)
@@ -188,7 +258,7 @@ static const char *memcg_file(enum zswapnl_memcg_field field, const char **key)
 int zswapnl_memcg_unknown(const struct zswapnl *handle, const struct zswapnl_memcg *memcg,
 			  enum zswapnl_memcg_field field, struct zswapnl_error *why)
 {
-	const char *file, *key;
+	const char *file, *key, *words;
 	char what[64];
 	int code;
 
@@ -201,6 +271,9 @@ int zswapnl_memcg_unknown(const struct zswapnl *handle, const struct zswapnl_mem
 			znl_offsetofend(struct zswapnl_memcg, unknown), field);
 	if (code == -ENODATA)
 		return znl_err(why, code, NULL, "nothing says why");
+	words = gone_words(handle, memcg_gone, ZNL_ARRAY_SIZE(memcg_gone), field);
+	if (words)
+		return znl_err(why, code, NULL, "%s", words);
 	if (from_netlink(handle)) {
 		if (code == -ENOENT)
 			return znl_err(why, code, NULL, not_sent);

@@ -282,6 +282,10 @@ struct zswapnl;
  *   -ERANGE      its value is beyond what the field holds
  *   -ENODATA     nothing says why: @global is not this library's filling
  *   other        reading its file failed with that error
+ * Where the kernel's whole line has no such figure (no zero pages in
+ * zswap and no duplicate_entry from Linux 6.12 on, no zpool from 6.18 on),
+ * the words say that, whatever stopped the source: the release is
+ * uname(2)'s over netlink and under "/", else <root>/proc/sys/kernel/osrelease.
  * @handle may be NULL; the words are then less exact. Since 1.2.
  */
 int zswapnl_global_unknown(const struct zswapnl *handle, const struct zswapnl_global *global,

@@ -268,6 +268,17 @@ int set_read_global(struct zswapnl *nl, struct zswapnl_global *g)
 }
 
 /*
+ * A parameter the kernel does not have at all (zpool since Linux 6.18, as
+ * the file or attribute it lacks says) holds nothing to show as in force
+ */
+static bool kernel_has(struct zswapnl *nl, const struct set_change *c,
+		       const struct zswapnl_global *after)
+{
+	return zswapnl_global_unknown(nl, after, c->param->field, NULL) !=
+	       -ENOENT;
+}
+
+/*
  * After a failed set, what the kernel holds for each parameter asked for,
  * read back, for the end of the error line: "; nothing changed, in force:
  * compressor lzo, zpool zbud", or "; CHANGED, in force: compressor zstd
@@ -282,7 +293,7 @@ static void state_after_failure(struct zswapnl *nl,
 	struct zswapnl_global after = { .struct_size = sizeof(after) };
 	struct zswapnl_error err = { 0 };
 	char old[VALUE_MAX], new[VALUE_MAX];
-	bool changed = false;
+	bool changed = false, first = true;
 	size_t len;
 	int i, ret;
 
@@ -298,13 +309,17 @@ static void state_after_failure(struct zswapnl *nl,
 		changes[i].param->show(&after, new, sizeof(new));
 		changed |= strcmp(old, new) != 0;
 	}
-	len = snprintf(buf, size, "; %s, in force:",
+	len = snprintf(buf, size, "; %s",
 		       changed ? "CHANGED" : "nothing changed");
 	for (i = 0; i < n && len < size; i++) {
+		if (!kernel_has(nl, &changes[i], &after))
+			continue;
 		changes[i].param->show(before, old, sizeof(old));
 		changes[i].param->show(&after, new, sizeof(new));
-		len += snprintf(buf + len, size - len, "%s %s %s", i ? "," : "",
-				changes[i].name, new);
+		len += snprintf(buf + len, size - len, "%s %s %s",
+				first ? ", in force:" : ",", changes[i].name,
+				new);
+		first = false;
 		if (strcmp(old, new) && len < size)
 			len += snprintf(buf + len, size - len, " (was %s)",
 					old);

@@ -12,6 +12,7 @@ STOCK=$TOP/tests/data/sysroot-stock
 # Not recorded: made from the stock tree by tests/unit/record/newer-sysroots
 LINUX612=$TOP/tests/data/sysroot-6.12
 LINUX618=$TOP/tests/data/sysroot-6.18
+LINUX72=$TOP/tests/data/sysroot-7.2
 
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support

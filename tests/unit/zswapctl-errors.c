@@ -65,6 +65,23 @@ int main(void)
 	tap_str(line, "zswapctl: cannot list cgroups: the dump changed while it was read; try again\n",
 		"-EAGAIN without a message");
 
+	/*
+	 * The extack of the family ported to 7.2 refusing a SET of zpool (its
+	 * patch's words): one line with the kernel's reason and the attribute,
+	 * and the exit code of "not supported here"
+	 */
+	e = (struct zswapnl_error){
+		.code = -EOPNOTSUPP,
+		.msg = "this kernel has no zpool layer: zswap stores in zsmalloc",
+		.attr = "zpool",
+	};
+	line = lib_error_line("setting zswap parameters", -EOPNOTSUPP, &e, &code);
+	tap_str(line,
+		"zswapctl: setting zswap parameters: this kernel has no zpool layer: zswap stores in zsmalloc (Operation not supported; attribute zpool)\n",
+		"-EOPNOTSUPP of a SET of zpool on 7.2: the kernel's reason, the attribute");
+	tap_ok(code == EXIT_UNSUPPORTED, "-EOPNOTSUPP: exit code %d (not supported here)",
+	       EXIT_UNSUPPORTED);
+
 	/* the other codes keep strerror() */
 	line = lib_error_line("cannot read zswap", -ETIMEDOUT, NULL, &code);
 	tap_ok(strstr(line, strerror(ETIMEDOUT)) != NULL, "-ETIMEDOUT: strerror()'s text");

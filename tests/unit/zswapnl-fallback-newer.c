@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The fallback source on the trees of a Linux 6.12 and a 6.18-style kernel
- * (tests/data/sysroot-6.12, -6.18, made by tests/unit/record/newer-sysroots
- * from the recorded stock tree, file for file as those kernels' sources
- * name them): the counters they added, the parameters they dropped, and,
+ * The fallback source on the trees of Linux 6.12, a 6.18-style kernel and
+ * Linux 7.2 (tests/data/sysroot-6.12, -6.18, -7.2: FAKE roots, made by
+ * tests/unit/record/newer-sysroots from the recorded stock tree, file for
+ * file as linux-source-6.12 and -7.2 name them): the counters they added,
+ * the figures and parameters they dropped and why each is unknown, and,
  * without debugfs, the pool and stored sizes from /proc/meminfo, and the
  * memory.zswap.writeback of each cgroup, in copies with other values. The
  * values asserted are those of the tree's files.
@@ -30,6 +31,39 @@
 /* What 6.12 has not yet */
 #define NEW_IN_618 (ZNL_BIT(ZSWAPNL_G_DECOMPRESS_FAIL) | \
 		    ZNL_BIT(ZSWAPNL_G_STORED_INCOMPRESSIBLE_PAGES))
+/* A memcg's figures that only the patched 6.1 kernel has */
+#define MEMCG_REJECTS                                                                 \
+	(ZNL_BIT(ZSWAPNL_M_REJECT_ZSWAP_MAX) | ZNL_BIT(ZSWAPNL_M_REJECT_POOL_LIMIT) | \
+	 ZNL_BIT(ZSWAPNL_M_REJECT_INCOMPRESSIBLE) | ZNL_BIT(ZSWAPNL_M_REJECT_ALLOC_FAIL))
+
+#define ZEROMAP_WORDS \
+	"this kernel keeps zero-filled pages out of zswap (swap zeromap, Linux 6.12 and later)"
+#define NO_ZPOOL_WORDS "this kernel has no zpool layer (Linux 6.18 and later)"
+#define NO_REJECTS_WORDS "this kernel counts no refused stores per cgroup"
+
+/* @field of @g is unknown with @code, in @words */
+static void check_why(struct zswapnl *h, const struct zswapnl_global *g,
+		      enum zswapnl_global_field field, int code, const char *words)
+{
+	struct zswapnl_error why;
+
+	CHECK(!zswapnl_global_known(g, field));
+	CHECK_INT(zswapnl_global_unknown(h, g, field, &why), code);
+	CHECK_STR(why.msg, words);
+	/* The files have no attribute to name */
+	CHECK_STR(why.attr, "");
+}
+
+/* The same for a memcg */
+static void check_memcg_why(struct zswapnl *h, const struct zswapnl_memcg *m,
+			    enum zswapnl_memcg_field field, int code, const char *words)
+{
+	struct zswapnl_error why;
+
+	CHECK(!zswapnl_memcg_known(m, field));
+	CHECK_INT(zswapnl_memcg_unknown(h, m, field, &why), code);
+	CHECK_STR(why.msg, words);
+}
 
 static void linux_6_12(void)
 {
@@ -56,6 +90,11 @@ static void linux_6_12(void)
 	CHECK_U64(g.zswpwb, 271);
 	CHECK_U64(g.decompress_fail, 0);
 	CHECK_U64(g.stored_incompressible_pages, 0);
+	/* Why: the tree's proc/sys/kernel/osrelease says 6.12 */
+	check_why(h, &g, ZSWAPNL_G_ZERO_PAGES, -ENOENT, ZEROMAP_WORDS);
+	CHECK_U64(g.zero_pages, 0);
+	check_why(h, &g, ZSWAPNL_G_DUPLICATE_ENTRY, -ENOENT, "some figures are not on this kernel");
+	check_why(h, &g, ZSWAPNL_G_DECOMPRESS_FAIL, -ENOENT, "some figures are not on this kernel");
 	zswapnl_close(h);
 }
 
@@ -77,9 +116,187 @@ static void linux_6_18(void)
 	CHECK_U64(g.stored_pages, 9226);
 	CHECK_U64(g.pool_total_size, 7344128);
 	CHECK_U64(g.zswpwb, 283);
+	check_why(h, &g, ZSWAPNL_G_ZPOOL, -ENOENT, NO_ZPOOL_WORDS);
 	/* No zpool parameter to set: -EOPNOTSUPP, nothing written */
 	CHECK_INT(zswapnl_set_params(h, &p, &err), -EOPNOTSUPP);
 	zswapnl_close(h);
+}
+
+/*
+ * Linux 7.2 (Debian's newest line), a fake root from its sources' names:
+ * no zpool layer, no zero pages in zswap, no duplicate_entry; the debugfs
+ * counters of 6.18, every one read from its own file
+ */
+static void linux_7_2(void)
+{
+	struct zswapnl *h = fb_open("tests/data/sysroot-7.2");
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_error err;
+
+	CHECK_INT(zswapnl_get_global(h, &g, &err), 0);
+	CHECK_U64(g.known, ALL_GLOBAL & ~GONE_SINCE_612 & ~ZNL_BIT(ZSWAPNL_G_ZPOOL));
+	CHECK(g.enabled);
+	CHECK_STR(g.compressor, "lz4");
+	CHECK_U64(g.max_pool_percent, 25);
+	CHECK_U64(g.accept_threshold_percent, 80);
+	CHECK_U64(g.pool_limit_hit, 307);
+	CHECK_U64(g.reject_reclaim_fail, 311);
+	CHECK_U64(g.reject_alloc_fail, 313);
+	CHECK_U64(g.reject_kmemcache_fail, 317);
+	CHECK_U64(g.reject_compress_fail, 331);
+	CHECK_U64(g.reject_compress_poor, 337);
+	CHECK_U64(g.decompress_fail, 347);
+	CHECK_U64(g.written_back_pages, 349);
+	/* debugfs, not /proc/meminfo's Zswap (7188 kB) and Zswapped (36964 kB) */
+	CHECK_U64(g.pool_total_size, 7356416);
+	CHECK_U64(g.stored_pages, 9242);
+	CHECK_U64(g.stored_incompressible_pages, 353);
+	CHECK_U64(g.zswpin, 20047);
+	CHECK_U64(g.zswpout, 29059);
+	CHECK_U64(g.zswpwb, 359);
+	/* MemTotal 2049260 kB: 512315 pages, 25% of them 128078 */
+	CHECK_U64(g.pool_limit_bytes, UINT64_C(128078) * PAGE);
+	/* Unknown, and why: no figure made up */
+	check_why(h, &g, ZSWAPNL_G_ZPOOL, -ENOENT, NO_ZPOOL_WORDS);
+	CHECK_STR(g.zpool, "");
+	check_why(h, &g, ZSWAPNL_G_ZERO_PAGES, -ENOENT, ZEROMAP_WORDS);
+	CHECK_U64(g.zero_pages, 0);
+	check_why(h, &g, ZSWAPNL_G_DUPLICATE_ENTRY, -ENOENT, "some figures are not on this kernel");
+	CHECK_U64(g.duplicate_entry, 0);
+	zswapnl_close(h);
+}
+
+/*
+ * The memcgs of 7.2: memory.stat's zswapped, zswpin, zswpout, zswpwb (its
+ * zswap_incomp is not a figure of struct zswapnl_memcg), memory.zswap.*
+ * but at the root, where only writeback is; no zero pages nor refusals,
+ * and why
+ */
+static void memcgs_7_2(void)
+{
+	static const struct {
+		const char *path;
+		uint64_t zswapped, zswpwb;
+	} want[] = { { "/", 38522880, 367 },
+		     { "/work", 38457344, 373 },
+		     { "/outer", 36864, 37 },
+		     { "/outer/inner", 16384, 31 },
+		     { "/flat", 12288, 7 } };
+	struct zswapnl *h = fb_open("tests/data/sysroot-7.2");
+	const struct zswapnl_memcg *m;
+	struct zswapnl_memcg_list l;
+	enum zswapnl_memcg_field f;
+	size_t i;
+
+	CHECK_INT(zswapnl_list_memcgs(h, &l, NULL), 0);
+	CHECK_INT(l.count, 5);
+	for (i = 0; i < ZNL_ARRAY_SIZE(want); i++) {
+		m = fb_find(&l, want[i].path);
+		if (!CHECK(m))
+			continue;
+		tap_diag("%s", want[i].path);
+		CHECK(zswapnl_memcg_known(m, ZSWAPNL_M_STORED_PAGES));
+		CHECK_U64(m->stored_pages, want[i].zswapped / PAGE);
+		CHECK_U64(m->zswpwb, want[i].zswpwb);
+		CHECK(zswapnl_memcg_known(m, ZSWAPNL_M_WRITEBACK_EFFECTIVE));
+		CHECK(m->writeback_effective);
+		CHECK_U64(m->known & MEMCG_REJECTS, 0);
+		check_memcg_why(h, m, ZSWAPNL_M_ZERO_PAGES, -EOPNOTSUPP, ZEROMAP_WORDS);
+		CHECK_U64(m->zero_pages, 0);
+		for (f = ZSWAPNL_M_REJECT_ZSWAP_MAX; f <= ZSWAPNL_M_REJECT_ALLOC_FAIL; f++)
+			check_memcg_why(h, m, f, -ENOENT, NO_REJECTS_WORDS);
+	}
+	m = fb_find(&l, "/work");
+	if (CHECK(m)) {
+		CHECK_U64(m->compressed_bytes, 409078);
+		CHECK_U64(m->zswpin, 21264);
+		CHECK_U64(m->zswpout, 30632);
+	}
+	m = fb_find(&l, "/");
+	if (CHECK(m))
+		check_memcg_why(h, m, ZSWAPNL_M_COMPRESSED_BYTES, -ENOENT,
+				"the root cgroup has no memory.zswap.* files");
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+}
+
+/*
+ * set zpool on 7.2: no parameter file, for want of a zpool layer: said so,
+ * -EOPNOTSUPP, and nothing written, the other parameters of the set
+ * neither; on 6.12 it is still a parameter
+ */
+static void set_zpool_7_2(void)
+{
+	struct zswapnl_params p = { .struct_size = sizeof(p),
+				    .set = ZSWAPNL_SET_COMPRESSOR | ZSWAPNL_SET_ZPOOL,
+				    .compressor = "zstd",
+				    .zpool = "zsmalloc" };
+	char root[PATH_MAX], path[2 * PATH_MAX];
+	struct zswapnl_error err;
+	struct zswapnl *h;
+
+	snprintf(root, sizeof(root), "%s/root", td_tmpdir());
+	if (!CHECK_INT(td_copy_tree(td_path("tests/data/sysroot-7.2"), root), 0))
+		return;
+	h = fb_open(root);
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EOPNOTSUPP);
+	CHECK_INT(err.code, -EOPNOTSUPP);
+	CHECK_STR(err.msg, NO_ZPOOL_WORDS);
+	CHECK_STR(err.attr, "zpool");
+	snprintf(path, sizeof(path), "%s/sys/module/zswap/parameters/compressor", root);
+	CHECK_STR(td_read_line(path), "lz4");
+	snprintf(path, sizeof(path), "%s/sys/module/zswap/parameters/zpool", root);
+	CHECK(access(path, F_OK) && errno == ENOENT);
+	zswapnl_close(h);
+	td_remove_tree(root);
+
+	snprintf(root, sizeof(root), "%s/root", td_tmpdir());
+	if (!CHECK_INT(td_copy_tree(td_path("tests/data/sysroot-6.12"), root), 0))
+		return;
+	h = fb_open(root);
+	CHECK_INT(zswapnl_set_params(h, &p, &err), 0);
+	snprintf(path, sizeof(path), "%s/sys/module/zswap/parameters/compressor", root);
+	CHECK_STR(td_read_line(path), "zstd");
+	zswapnl_close(h);
+	td_remove_tree(root);
+}
+
+/*
+ * The kernel line is the tree's proc/sys/kernel/osrelease (Debian's
+ * flavour suffix and all); a tree without it leaves it unknown, and the
+ * words are what the files alone say
+ */
+static void kernel_release(void)
+{
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	char root[PATH_MAX], path[2 * PATH_MAX];
+	struct zswapnl_error why;
+	struct zswapnl *h;
+
+	h = fb_open("tests/data/sysroot-7.2");
+	CHECK_INT(h->kernel, ZNL_KERNEL(7, 2));
+	zswapnl_close(h);
+	h = fb_open("tests/data/sysroot-6.12");
+	CHECK_INT(h->kernel, ZNL_KERNEL(6, 12));
+	zswapnl_close(h);
+	h = fb_open("tests/data/sysroot-stock");
+	CHECK_INT(h->kernel, 0);
+	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
+	CHECK_INT(zswapnl_global_unknown(h, &g, ZSWAPNL_G_ZERO_PAGES, &why), -ENOENT);
+	CHECK_STR(why.msg, "zero pages need zswap's netlink family (a patched kernel)");
+	zswapnl_close(h);
+
+	/* A module without the zpool parameter has no zpool layer, whatever its release */
+	snprintf(root, sizeof(root), "%s/root", td_tmpdir());
+	if (!CHECK_INT(td_copy_tree(td_path("tests/data/sysroot-stock"), root), 0))
+		return;
+	snprintf(path, sizeof(path), "%s/sys/module/zswap/parameters/zpool", root);
+	CHECK_INT(unlink(path), 0);
+	h = fb_open(root);
+	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
+	check_why(h, &g, ZSWAPNL_G_ZPOOL, -ENOENT, NO_ZPOOL_WORDS);
+	zswapnl_close(h);
+	td_remove_tree(root);
 }
 
 /* memory.stat's zswpwb, for each cgroup that has it */
@@ -376,6 +593,13 @@ static void memcg_caller_of_1_2(void)
 TAP_CASES(
 	{ "6.12 tree: reject_compress_fail and vmstat's zswpwb; no zero pages", linux_6_12 },
 	{ "6.18 tree: decompress_fail, stored_incompressible_pages; no zpool", linux_6_18 },
+	{ "7.2 tree: its debugfs counters; no zpool, zero pages, duplicate_entry, and why",
+	  linux_7_2 },
+	{ "7.2 tree's memcgs: zswpwb, writeback at the root; no zero pages, refusals, and why",
+	  memcgs_7_2 },
+	{ "set zpool on 7.2: no zpool layer, -EOPNOTSUPP, nothing written; 6.12 takes it",
+	  set_zpool_7_2 },
+	{ "the kernel line from the tree's proc/sys/kernel/osrelease, or none", kernel_release },
 	{ "memory.stat's zswpwb per cgroup, unknown on 6.1", memcg_zswpwb },
 	{ "without debugfs, the pool and stored sizes from /proc/meminfo",
 	  meminfo_without_debugfs },

@@ -157,7 +157,10 @@ static void set_refused(void)
 	CHECK_INT(zswapnl_set_params(h, &p, &err), -EINVAL);
 	CHECK_STR(td_read_line(PARAM("compressor")), "lzo");
 
-	/* a parameter file that is not there: a parameter this kernel lacks, named */
+	/*
+	 * a parameter file that is not there: a parameter this kernel lacks,
+	 * named; without zpool, the kernel has no zpool layer (Linux 6.18)
+	 */
 	CHECK_INT(unlink(PARAM("zpool")), 0);
 	p.struct_size = sizeof(p);
 	p.set = ZSWAPNL_SET_ZPOOL | ZSWAPNL_SET_MAX_POOL_PERCENT;
@@ -166,9 +169,17 @@ static void set_refused(void)
 	CHECK_INT(zswapnl_set_params(h, &p, &err), -EOPNOTSUPP);
 	CHECK_INT(err.code, -EOPNOTSUPP);
 	CHECK_STR(err.attr, "zpool");
-	CHECK(strstr(err.msg, "/sys/module/zswap/parameters/zpool"));
+	CHECK_STR(err.msg, "this kernel has no zpool layer (Linux 6.18 and later)");
 	/* all or none: nothing written at all */
 	CHECK_STR(td_read_line(PARAM("max_pool_percent")), "20");
+	/* another parameter's file is named */
+	CHECK_INT(unlink(PARAM("accept_threshold_percent")), 0);
+	p.set = ZSWAPNL_SET_ACCEPT_THRESHOLD_PERCENT;
+	p.accept_threshold_percent = 50;
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EOPNOTSUPP);
+	CHECK_STR(err.attr, "accept-threshold-percent");
+	CHECK(strstr(err.msg, "no zswap parameter accept_threshold_percent"));
+	CHECK(strstr(err.msg, "/sys/module/zswap/parameters/accept_threshold_percent"));
 
 	/* a folder where the file should be */
 	CHECK_INT(unlink(PARAM("enabled")), 0);

@@ -14,10 +14,13 @@
  * The kernel does not send what these cases need, so they edit copies:
  * NLM_F_DUMP_INTR on a dump that lost /outer (a cgroup removed while it
  * ran), an NLMSG_OVERRUN in place of the rest of a dump, a u64 cut to 4
- * bytes, attributes of a later kernel, crafted nlmsg_len values. The generic netlink controller's
+ * bytes, attributes of a later kernel, crafted nlmsg_len values, the
+ * replies of the family ported to Linux 6.12 and 7.2 (without what those
+ * kernels do not count). The generic netlink controller's
  * reply is built here (tests/unit/record has none): family id 23 as
  * recorded, the version each case needs. So are the answers to a MEMCG_SET
- * of writeback (push_error()), whose kernels were not recorded.
+ * of writeback and to a SET of zpool on 7.2 (push_error()), whose kernels
+ * were not recorded.
  */
 
 #include <errno.h>
@@ -396,12 +399,44 @@ static void dump_overrun(void)
 	script_free(&s);
 }
 
-/* The GET reply with @edit applied to its first message, then the ACK */
-static void push_get(struct script *s, void (*edit)(struct td_bytes *m))
+/* A handle subscribed to events: no socket here to join the group with */
+static struct zswapnl *open_subscribed(struct script *s)
+{
+	struct zswapnl *h = open_v1(s);
+
+	h->subscribed = true;
+	return h;
+}
+
+/* The recorded event (a datagram of its own, as the kernel multicasts it) */
+static void push_event(struct script *s, uint32_t nlmsg_len)
+{
+	struct td_bytes dg[1];
+
+	if (!CHECK_INT(td_hex_datagrams(EVENT, dg, 1), 1))
+		exit(1);
+	if (nlmsg_len)
+		memcpy(dg[0].data, &nlmsg_len, sizeof(nlmsg_len));
+	push_bytes(s, &dg[0]);
+}
+
+/* The recorded event with @edit applied */
+static void push_event_edited(struct script *s, void (*edit)(struct td_bytes *m))
+{
+	struct td_bytes b = td_hex(EVENT), m;
+
+	m = td_msg_copy(td_msg(&b, 0));
+	td_free(&b);
+	edit(&m);
+	push_bytes(s, &m);
+}
+
+/* The reply of @file with @edit applied to its first message, then the ACK */
+static void push_edited(struct script *s, const char *file, void (*edit)(struct td_bytes *m))
 {
 	struct td_bytes dg[2], m;
 
-	if (!CHECK_INT(td_hex_datagrams(GET, dg, 2), 2))
+	if (!CHECK_INT(td_hex_datagrams(file, dg, 2), 2))
 		exit(1);
 	m = td_msg_copy(td_msg(&dg[0], 0));
 	if (edit)
@@ -409,6 +444,11 @@ static void push_get(struct script *s, void (*edit)(struct td_bytes *m))
 	push_bytes(s, &m);
 	push_bytes(s, &dg[1]);
 	td_free(&dg[0]);
+}
+
+static void push_get(struct script *s, void (*edit)(struct td_bytes *m))
+{
+	push_edited(s, GET, edit);
 }
 
 /* Attributes of a later kernel, one of a size no type of ours has */
@@ -481,6 +521,149 @@ static void get_unknown_reasons(void)
 	CHECK_STR(why.msg, "some counters are not in zswap's netlink family");
 	CHECK_INT(zswapnl_global_unknown(h, &g, ZSWAPNL_G_STORED_PAGES, &why), 0);
 	CHECK_STR(why.msg, "");
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/*
+ * The family ported to Linux 6.12 and 7.2 (the same UAPI, version 1)
+ * sends only the figures its kernel has: neither line has zero pages in
+ * zswap (the swap layer's zeromap keeps them out) nor a duplicate_entry
+ * counter, 7.2 has no zpool layer, and neither counts refused stores per
+ * memcg. Their replies here are the recorded ones without those
+ * attributes, and with the counters those kernels add: decompress-fail
+ * (7.2) and reject-compress-fail (both), as their debugfs has them
+ * (mm/zswap.c of linux-source-6.12 and -7.2); a memcg of 7.2 has zswpwb
+ * and writeback too. The release is the test's, set on the handle, where
+ * the library asks uname(2).
+ */
+static void drop(struct td_bytes *m, uint16_t type)
+{
+	if (td_remove_attr(m, type))
+		exit(1);
+}
+
+static void put_u64(struct td_bytes *m, uint16_t type, uint64_t val)
+{
+	td_insert_attr(m, td_attrs_end(m), type, &val, sizeof(val));
+}
+
+static void get_of_6_12(struct td_bytes *m)
+{
+	drop(m, ZSWAP_A_ZERO_PAGES);
+	drop(m, ZSWAP_A_DUPLICATE_ENTRY);
+	put_u64(m, ZSWAP_A_REJECT_COMPRESS_FAIL, 43);
+}
+
+static void get_of_7_2(struct td_bytes *m)
+{
+	get_of_6_12(m);
+	drop(m, ZSWAP_A_ZPOOL);
+	put_u64(m, ZSWAP_A_DECOMPRESS_FAIL, 41);
+}
+
+static void memcg_of_7_2(struct td_bytes *m)
+{
+	const uint8_t on = 1;
+
+	drop(m, ZSWAP_MEMCG_A_ZERO_PAGES);
+	put_u64(m, ZSWAP_MEMCG_A_ZSWPWB, 47);
+	td_insert_attr(m, td_attrs_end(m), ZSWAP_MEMCG_A_WRITEBACK, &on, sizeof(on));
+	td_insert_attr(m, td_attrs_end(m), ZSWAP_MEMCG_A_WRITEBACK_EFFECTIVE, &on, sizeof(on));
+}
+
+/* @field of @g is unknown, as the family left out @attr, in @words */
+static void check_left_out(struct zswapnl *h, const struct zswapnl_global *g,
+			   enum zswapnl_global_field field, const char *attr, const char *words)
+{
+	struct zswapnl_error why;
+
+	CHECK(!zswapnl_global_known(g, field));
+	CHECK_INT(zswapnl_global_unknown(h, g, field, &why), -ENOENT);
+	CHECK_STR(why.msg, words);
+	CHECK_STR(why.attr, attr);
+}
+
+#define ZEROMAP_WORDS \
+	"this kernel keeps zero-filled pages out of zswap (swap zeromap, Linux 6.12 and later)"
+#define NO_ZPOOL_WORDS "this kernel has no zpool layer (Linux 6.18 and later)"
+
+/* Patched 6.12: no zero pages, no duplicate entries; zpool still there */
+static void family_of_6_12(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+
+	h->kernel = ZNL_KERNEL(6, 12);
+	push_get(&s, get_of_6_12);
+	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
+	check_left_out(h, &g, ZSWAPNL_G_ZERO_PAGES, "zero-pages", ZEROMAP_WORDS);
+	check_left_out(h, &g, ZSWAPNL_G_DUPLICATE_ENTRY, "duplicate-entry",
+		       "some figures are not on this kernel");
+	/* no figure invented: what is unknown holds 0 */
+	CHECK_U64(g.zero_pages, 0);
+	CHECK_U64(g.duplicate_entry, 0);
+	CHECK(zswapnl_global_known(&g, ZSWAPNL_G_ZPOOL));
+	CHECK_STR(g.zpool, "zbud");
+	CHECK_U64(g.reject_compress_fail, 43);
+	/* 6.12 counts no failed decompressions: its family never sends them */
+	check_left_out(h, &g, ZSWAPNL_G_DECOMPRESS_FAIL, "decompress-fail",
+		       "some figures are not on this kernel");
+	CHECK_U64(g.stored_pages, 9443);
+	CHECK_U64(g.pool_total_size, 13012992);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* Patched 7.2: no zpool either, in GET replies and events; no memcg zero pages or refusals */
+static void family_of_7_2(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_subscribed(&s);
+	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_event ev = { .struct_size = sizeof(ev) };
+	struct zswapnl_memcg m = { .struct_size = sizeof(m) };
+	struct zswapnl_error why;
+	enum zswapnl_memcg_field f;
+
+	h->kernel = ZNL_KERNEL(7, 2);
+	push_get(&s, get_of_7_2);
+	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
+	check_left_out(h, &g, ZSWAPNL_G_ZPOOL, "zpool", NO_ZPOOL_WORDS);
+	CHECK_STR(g.zpool, "");
+	check_left_out(h, &g, ZSWAPNL_G_ZERO_PAGES, "zero-pages", ZEROMAP_WORDS);
+	check_left_out(h, &g, ZSWAPNL_G_DUPLICATE_ENTRY, "duplicate-entry",
+		       "some figures are not on this kernel");
+	CHECK_U64(g.decompress_fail, 41);
+	CHECK_U64(g.reject_compress_fail, 43);
+	CHECK_STR(g.compressor, "lzo");
+	CHECK_U64(g.max_pool_percent, 20);
+	CHECK_U64(g.stored_pages, 9443);
+
+	push_event_edited(&s, get_of_7_2);
+	CHECK_INT(zswapnl_read_event(h, &ev, NULL), 1);
+	CHECK_INT(ev.type, ZSWAPNL_EVENT_PARAMS_CHANGED);
+	CHECK_U64(ev.state.max_pool_percent, 25);
+	check_left_out(h, &ev.state, ZSWAPNL_G_ZPOOL, "zpool", NO_ZPOOL_WORDS);
+	check_left_out(h, &ev.state, ZSWAPNL_G_ZERO_PAGES, "zero-pages", ZEROMAP_WORDS);
+
+	push_edited(&s, MEMCG_WORK, memcg_of_7_2);
+	CHECK_INT(zswapnl_get_memcg(h, 12, &m, NULL), 0);
+	CHECK_U64(m.stored_pages, 9431);
+	CHECK_U64(m.zswpwb, 47);
+	CHECK(zswapnl_memcg_known(&m, ZSWAPNL_M_WRITEBACK_EFFECTIVE));
+	CHECK(!zswapnl_memcg_known(&m, ZSWAPNL_M_ZERO_PAGES));
+	CHECK_U64(m.zero_pages, 0);
+	CHECK_INT(zswapnl_memcg_unknown(h, &m, ZSWAPNL_M_ZERO_PAGES, &why), -ENOENT);
+	CHECK_STR(why.msg, ZEROMAP_WORDS);
+	for (f = ZSWAPNL_M_REJECT_ZSWAP_MAX; f <= ZSWAPNL_M_REJECT_ALLOC_FAIL; f++) {
+		CHECK(!zswapnl_memcg_known(&m, f));
+		CHECK_INT(zswapnl_memcg_unknown(h, &m, f, &why), -ENOENT);
+		CHECK_STR(why.msg, "this kernel counts no refused stores per cgroup");
+	}
+	zswapnl_memcg_free(&m);
+	CHECK_INT(s.next, s.n);
 	zswapnl_close(h);
 	script_free(&s);
 }
@@ -585,26 +768,7 @@ static void dump_abandoned_drained(void)
 	script_free(&s);
 }
 
-/* The recorded event (a datagram of its own, as the kernel multicasts it) */
-static void push_event(struct script *s, uint32_t nlmsg_len)
-{
-	struct td_bytes dg[1];
 
-	if (!CHECK_INT(td_hex_datagrams(EVENT, dg, 1), 1))
-		exit(1);
-	if (nlmsg_len)
-		memcpy(dg[0].data, &nlmsg_len, sizeof(nlmsg_len));
-	push_bytes(s, &dg[0]);
-}
-
-/* A handle subscribed to events: no socket here to join the group with */
-static struct zswapnl *open_subscribed(struct script *s)
-{
-	struct zswapnl *h = open_v1(s);
-
-	h->subscribed = true;
-	return h;
-}
 
 /* The event path reads the recorded event from its datagram */
 static void event_read(void)
@@ -1047,6 +1211,31 @@ static void writeback_nowhere(void)
 	script_free(&s);
 }
 
+/*
+ * A SET of zpool on 7.2, which has no zpool layer: the ported family
+ * refuses it with EOPNOTSUPP and an extack at the attribute (crafted: no
+ * such kernel was recorded), and that is the error, word for word
+ */
+static void set_zpool_without_zpool(void)
+{
+	static const char msg[] = "this kernel has no zpool layer: zswap stores in zsmalloc";
+	struct zswapnl_params p = { .struct_size = sizeof(p),
+				    .set = ZSWAPNL_SET_ZPOOL,
+				    .zpool = "zsmalloc" };
+	struct script s = { 0 };
+	struct zswapnl *h = open_v1(&s);
+	struct zswapnl_error err;
+
+	push_error(&s, -EOPNOTSUPP, msg, MNL_NLMSG_HDRLEN + GENL_HDRLEN, 0);
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EOPNOTSUPP);
+	CHECK_INT(err.code, -EOPNOTSUPP);
+	CHECK_STR(err.msg, msg);
+	CHECK_STR(err.attr, "zpool");
+	CHECK_INT(s.sends, 1);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
 TAP_CASES(
 	{ "a recorded dump through the run loop", dump_plain },
 	{ "a dump record without its path gets it from a do by id", dump_pathless },
@@ -1058,6 +1247,9 @@ TAP_CASES(
 	{ "attributes of a later kernel are skipped", get_unknown_skipped },
 	{ "an attribute left out, one the family lacks: why each is unknown",
 	  get_unknown_reasons },
+	{ "patched 6.12's family: no zero pages, no duplicate_entry; why", family_of_6_12 },
+	{ "patched 7.2's family: no zpool, zero pages, memcg refusals, in GET, events, MEMCG_GET",
+	  family_of_7_2 },
 	{ "a truncated u64 is refused by mnl_attr_validate, the ACK still read", get_truncated_attr },
 	{ "a message longer than its datagram is refused", huge_nlmsg_len },
 	{ "a datagram of an earlier request is dropped", stale_reply_dropped },
@@ -1076,4 +1268,6 @@ TAP_CASES(
 	{ "set writeback, a family without the attribute: the cgroup's file",
 	  writeback_family_lacks_it },
 	{ "set writeback with neither the attribute nor the file: -EOPNOTSUPP", writeback_nowhere },
+	{ "SET zpool on 7.2's family: EOPNOTSUPP, its extack, the attribute",
+	  set_zpool_without_zpool },
 )
