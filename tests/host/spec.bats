@@ -12,13 +12,15 @@ setup() {
 	BUILD=${BUILD:-$TOP/build}
 }
 
-# series_file PATH: file PATH as kernel/series leaves it, for a file that
-# the series creates and later patches may change
+# series_file PATH [LINE]: file PATH as the series of kernel line LINE
+# (kernel/series for 6.1, the default; kernel/LINE/series) leaves it, for a
+# file that the series creates and later patches may change
 series_file() {
-	local dir p
+	local dir p kdir=$TOP/kernel
+	[ "${2:-6.1}" = 6.1 ] || kdir=$TOP/kernel/$2
 	dir=$(mktemp -d "$BATS_TEST_TMPDIR/series.XXXXXX")
-	for p in $(grep -v '^#' "$TOP/kernel/series"); do
-		git -C "$dir" apply --allow-empty --include="$1" "$TOP/kernel/patches/$p" || return 1
+	for p in $(grep -v '^#' "$kdir/series"); do
+		git -C "$dir" apply --allow-empty --include="$1" "$kdir/patches/$p" || return 1
 	done
 	[ -f "$dir/$1" ] && cat "$dir/$1"
 }
@@ -28,6 +30,20 @@ series_file() {
 	assert_success
 	[ -n "$output" ] || fail "the series leaves no Documentation/netlink/specs/zswap.yaml"
 	assert_equal "$output" "$(cat "$TOP/kernel/spec/zswap.yaml")"
+}
+
+@test "the 6.12 and 7.2 series carry the same spec and UAPI header as the 6.1 series" {
+	local line file
+	for line in 6.12 7.2; do
+		for file in Documentation/netlink/specs/zswap.yaml:kernel/spec/zswap.yaml \
+			    include/uapi/linux/zswap.h:include/uapi/linux/zswap.h; do
+			run series_file "${file%%:*}" "$line"
+			assert_success
+			[ -n "$output" ] || fail "the $line series leaves no ${file%%:*}"
+			[ "$output" = "$(cat "$TOP/${file#*:}")" ] ||
+				fail "the $line series' ${file%%:*} differs from ${file#*:}"
+		done
+	done
 }
 
 @test "kernel/spec/zswap.yaml is valid against the schema of its protocol" {
