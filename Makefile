@@ -4,7 +4,11 @@
 SHELL := /bin/bash
 BUILD ?= $(CURDIR)/build
 KERNEL_FLAVOUR ?= patched
-export BUILD KERNEL_FLAVOUR
+# The kernel line of make kernel, kernel-tree, kernel-export, vm, demo,
+# bench-dump, bench-top and bindeb-pkg: 6.1, 6.12 or 7.2
+# (kernel/scripts/common.sh). make check and make bench name theirs.
+KERNEL_LINE ?= 6.1
+export BUILD KERNEL_FLAVOUR KERNEL_LINE
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
@@ -15,8 +19,8 @@ TOOLS := $(BUILD)/tools/swapverify $(BUILD)/tools/swapbench $(BUILD)/tools/swapm
 	$(BUILD)/tools/genl-fuzz $(BUILD)/tools/dump-pause $(BUILD)/tools/dump-recv \
 	$(BUILD)/tools/swapshare
 
-.PHONY: all help deps deps-i386 tools lib zswapctl unit-tests bench kernel kernel-tree kernel-export kernel-bisect-check \
-	kernel-fullconfig-check bindeb-pkg vm demo check check-full \
+.PHONY: all help deps deps-i386 deps-bindeb tools lib zswapctl unit-tests bench kernel kernel-tree kernel-export kernel-bisect-check \
+	kernel-fullconfig-check bindeb-pkg vm demo check check-full check-all \
 	check-host check-vm clean distclean
 
 # "make": the library and the tool only. The test tools (and YNL, from the
@@ -31,28 +35,40 @@ all:
 -include install.mk
 
 help:
-	@echo 'make deps           install the Debian packages the project needs (root)'
+	@echo 'make deps           install the Debian packages the project needs (root), and'
+	@echo '                    linux-source-7.2 from trixie-backports, pinned (scripts/install-pinned)'
 	@echo 'make deps-i386      those and the i386 cross compiler (check-i386, check-full)'
+	@echo "make deps-bindeb    those and Debian's kernel configuration of each line (bindeb-pkg)"
 	@echo 'make                build the user-space programs'
 	@echo 'make tools          build the test tools and YNL (needs linux-source-6.12)'
-	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock|debug|patched-i386)'
-	@echo 'make kernel-tree    leave an editable git tree of the series in build/tree'
-	@echo 'make kernel-export  write build/tree commits back to kernel/patches and kernel/series'
-	@echo 'make kernel-bisect-check  build, lint and smoke-test the series one patch at a time'
-	@echo "make kernel-fullconfig-check  compile the files the series touches, W=1, Debian's config"
-	@echo "make bindeb-pkg     the patched kernel as linux-image .deb, Debian's config (hours)"
+	@echo 'KERNEL_LINE=6.1|6.12|7.2  the kernel line (6.1) of kernel, kernel-tree, kernel-export,'
+	@echo '                    bindeb-pkg, vm, demo, bench-dump and bench-top: kernel/series for'
+	@echo '                    6.1, kernel/LINE/series for the others'
+	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock, and for 6.1'
+	@echo '                    debug|patched-i386|patched-upto-NNNN; KERNEL_LINE=7.2: patched 7.2)'
+	@echo "make kernel-tree    leave an editable git tree of the line's series in build/tree"
+	@echo '                    (build/tree-LINE for 6.12 and 7.2)'
+	@echo "make kernel-export  write that tree's commits back to the line's patches and series"
+	@echo 'make kernel-bisect-check  build, lint and smoke-test the 6.1 series one patch at a time'
+	@echo "make kernel-fullconfig-check  compile the files the 6.1 series touches, W=1, Debian's config"
+	@echo "make bindeb-pkg     the line's patched kernel as linux-image .deb, Debian's config of"
+	@echo '                    that line (hours; make deps-bindeb first for 6.12 and 7.2;'
+	@echo '                    DRY_RUN=1 prepares it and prints the command)'
 	@echo "make vm CMD='...'   boot the guest kernel and run CMD inside it"
 	@echo 'make check-i386     boot the patched kernel built for i386 and run its 32-bit tests'
 	@echo 'make demo           boot the patched kernel and show zswap on a swapping workload'
 	@echo 'make check          every test CI runs: host suites, packages, guest suites on the'
-	@echo '                    patched, stock and debug kernels, stress, fuzzer, harness self-tests'
+	@echo '                    patched, stock and debug 6.1 kernels, stress, fuzzer, harness'
+	@echo '                    self-tests; netlink and zswapctl on patched 6.12 and 7.2, the'
+	@echo '                    fallback on stock 6.12 and 7.2 (KERNEL_LINE plays no part)'
 	@echo 'make check-full     make check, the bisect check of the series and the 32-bit guest'
 	@echo '                    (make deps-i386; run before resolving a change to kernel/)'
+	@echo "make check-all      make check-full and the other user-facing suites on patched 6.12 and 7.2"
 	@echo 'make bench          every workload on stock 6.1, the series before exclusive loads,'
-	@echo '                    patched 6.1 and stock 6.12: table, JSON'
+	@echo '                    patched 6.1, stock 6.12 and stock 7.2: table, JSON'
 	@echo '                    and chart in build/bench/ (ROUNDS=5, ICOUNT=1 for instruction-counted time)'
 	@echo 'make bench-dump     time per memcg of a netlink memcg dump at 100, 1,000 and 5,000'
-	@echo '                    memcgs, in a patched guest (make bench runs it too)'
+	@echo "                    memcgs, in a patched guest of KERNEL_LINE (make bench runs it too)"
 	@echo 'make bench-top      CPU time of zswapctl top with 200 cgroups, in a patched guest'
 	@echo 'make install        install the tool, library, header, .pc, man pages, completions'
 	@echo '                    (DESTDIR, PREFIX=/usr/local, SBINDIR, LIBDIR, INCLUDEDIR, MANDIR, PKGCONFIGDIR)'
@@ -66,6 +82,9 @@ deps:
 
 deps-i386:
 	@scripts/install-deps --i386
+
+deps-bindeb:
+	@scripts/install-deps --bindeb
 
 tools: $(TOOLS) $(BUILD)/ynl/.stamp
 
@@ -125,8 +144,9 @@ kernel-bisect-check: tools
 kernel-fullconfig-check:
 	@kernel/scripts/fullconfig-check.sh
 
+# DRY_RUN=1: the tree and the configuration, then the command it would run
 bindeb-pkg:
-	@kernel/scripts/bindeb-pkg.sh
+	@kernel/scripts/bindeb-pkg.sh $(if $(DRY_RUN),--dry-run)
 
 vm: tools
 	@tests/vm/run -- $(CMD)
@@ -162,6 +182,12 @@ check: all tools
 # the 32-bit guest)
 check-full: all tools
 	@tests/check full
+
+# make check-full and, on the patched kernels of the other lines, the
+# user-facing suites make check leaves out there (35-apply, 40-top,
+# 50-monitor-export: tests/check CHECK_ALL_LINE_PAIRS)
+check-all: all tools
+	@tests/check all-lines
 
 check-host: all tools
 	@tests/check host

@@ -1,24 +1,36 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# bindeb-pkg.sh: the patched kernel as a Debian package, built with
-# Debian's own amd64 configuration (kernel/scripts/debian-config.sh), the
-# way a user would install it: linux-image-6.1.N-zswapctl_*.deb and its
-# headers package, in build/deb/kernel/.
+# bindeb-pkg.sh [--dry-run]: the patched kernel of KERNEL_LINE (6.1 unless
+# set) as a Debian package, built with Debian's own amd64 configuration of
+# that line (package linux-config-LINE; kernel/scripts/debian-config.sh),
+# the way a user would install it: linux-image-LINE.N-zswapctl_*.deb and
+# its headers package, in build/deb/kernel/.
 #
 # This builds the whole kernel and its modules: hours on a 2-core machine,
 # so it is not part of 'make check', which compiles only the files the
-# series touches under the same configuration (fullconfig-check.sh). It
+# 6.1 series touches under the same configuration (fullconfig-check.sh). It
 # shares that check's build folder, so the check's work is not done twice.
+#
+# --dry-run prepares the tree and the configuration, prints the release,
+# the package version and the make command, and stops before the build.
 . "$(dirname "$0")/common.sh"
 
-SRC=$BUILD/src/$KVER-patched
+DRY_RUN=
+case ${1:-} in
+'') ;;
+--dry-run) DRY_RUN=1 ;;
+*) die "usage: bindeb-pkg.sh [--dry-run]" ;;
+esac
+
 OBJ=$BUILD/obj/$KVER-patched-debian
 OUT=$BUILD/deb/kernel
-LOG=$BUILD/logs/bindeb-pkg.log
+LOG=$BUILD/logs/bindeb-pkg-$KVER.log
 
-"$(dirname "$0")/build.sh" patched >/dev/null
+# The source tree with the line's series; Debian's configuration, not the
+# guest's, is what this builds, so the guest kernel is not built first.
+SRC=$("$(dirname "$0")/build.sh" --source patched)
 take_build_lock
-kernel/scripts/debian-config.sh "$SRC" "$OBJ"
+"$(dirname "$0")/debian-config.sh" "$SRC" "$OBJ"
 mkdir -p "$OUT" "$(dirname "$LOG")"
 
 # An empty LOCALVERSION keeps setlocalversion from adding "+" for a git
@@ -32,7 +44,13 @@ release=$("${KMAKE[@]}" -s kernelrelease)
 # shellcheck disable=SC2046
 KMAKE+=(KDEB_PKGVERSION="$release-1+zswapctl.$(hash_of $(series_files) | cut -c1-8)")
 
-msg BUILD "linux-image-$release (log: ${LOG#"$TOP"/}); this takes hours on 2 cores"
+if [ -n "$DRY_RUN" ]; then
+	msg DRY-RUN "linux-image-$release from $(rel "$SRC"), $(series_files | grep -c . || true) patches of $(rel "$SERIES")"
+	printf '%q ' "${KMAKE[@]}" bindeb-pkg
+	echo
+	exit 0
+fi
+msg BUILD "linux-image-$release (log: $(rel "$LOG")); this takes hours on 2 cores"
 start=$(date +%s)
 if ! "${KMAKE[@]}" bindeb-pkg </dev/null >"$LOG" 2>&1; then
 	tail -n 40 "$LOG" >&2

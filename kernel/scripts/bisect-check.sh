@@ -19,6 +19,7 @@
 # time, so each step rebuilds only what that patch touched; at the end the
 # tree holds the whole series again, as `make kernel` left it.
 . "$(dirname "$0")/common.sh"
+only_line_6_1 "the bisect check"
 
 SRC=$BUILD/src/$KVER-patched
 OBJ=$BUILD/obj/$KVER-patched

@@ -3,23 +3,33 @@
 # Build the guest kernel of one flavour and print the path of its bzImage.
 #
 #   build.sh stock    pristine source, the baseline of tests and benchmarks
-#   build.sh patched  source + kernel/series (the default)
+#   build.sh patched  source + the series (the default)
 #   build.sh debug    patched + kernel/config/flavours/debug.config
 #   build.sh patched-i386  patched, built for 32-bit x86 (ARCH=i386): the
 #                     same fragments plus kernel/config/arch/i386.config,
 #                     for the 32-bit guest (tests/vm/run --arch i386)
-#   build.sh stock-6.12  pristine linux-source-6.12, the upstream peer the
-#                     benchmarks compare against; the same fragments plus
-#                     kernel/config/versions/6.12.config
 #   build.sh patched-upto-NNNN  source + kernel/series up to and including
 #                     patch NNNN, in a tree of its own: the benchmarks'
 #                     "before" of a later patch (patched-upto-0015: the
 #                     series before exclusive loads)
+#   build.sh stock-LINE, patched-LINE  the same for another kernel line
+#                     (6.12, 7.2; common.sh): linux-source-LINE, pristine or
+#                     with kernel/LINE/series, the same fragments plus
+#                     kernel/config/versions/LINE.config (stock-6.12 and
+#                     stock-7.2 are the benchmarks' upstream peers)
 #
-# patched, debug, patched-i386 and patched-upto-NNNN also merge
-# kernel/config/variants/patched.config: the options the series adds,
-# which a stock build cannot take (a prefix of the series takes those its
-# patches define).
+# KERNEL_LINE (6.1 unless set) is the line of "stock" and "patched":
+# KERNEL_LINE=7.2 build.sh patched is build.sh patched-7.2. debug,
+# patched-i386 and patched-upto-NNNN exist for 6.1 only.
+#
+# The patched flavours also merge the options their line's series adds
+# (kernel/config/variants/patched.config for 6.1, kernel/LINE/patched.config
+# for the others), which a stock build cannot take (a prefix of the series
+# takes those its patches define).
+#
+#   build.sh --source FLAVOUR  prepare the flavour's source tree only (the
+#                     series applied) and print its path: bindeb-pkg.sh
+#                     builds it under another configuration
 #
 # The build is skipped when its stamp (patches, config fragments, this
 # script, compiler) matches the last successful build: an unchanged tree
@@ -27,23 +37,40 @@
 # rebuilt, since re-applying the series leaves every other file's mtime.
 . "$(dirname "$0")/common.sh"
 
+SOURCE_ONLY=
+if [ "${1:-}" = --source ]; then
+	SOURCE_ONLY=1
+	shift
+fi
 FLAVOUR=${1:-patched}
 KARCH=x86_64
 UPTO=
+# A flavour that names no line is of KERNEL_LINE's; 6.1's keep their names.
+case $FLAVOUR in
+stock|patched) [ "$LINE" = 6.1 ] || FLAVOUR=$FLAVOUR-$LINE ;;
+stock-6.1|patched-6.1) set_line 6.1; FLAVOUR=${FLAVOUR%-6.1} ;;
+esac
 case $FLAVOUR in
 stock)   VARIANT=stock;   EXTRA= ;;
 patched) VARIANT=patched; EXTRA= ;;
-debug)   VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config ;;
-patched-i386) VARIANT=patched; KARCH=i386; EXTRA=$TOP/kernel/config/arch/i386.config ;;
-patched-upto-[0-9][0-9][0-9][0-9])
+debug)   only_line_6_1 "flavour debug"
+	 VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config ;;
+patched-i386) only_line_6_1 "flavour patched-i386"
+	 VARIANT=patched; KARCH=i386; EXTRA=$TOP/kernel/config/arch/i386.config ;;
+patched-upto-[0-9][0-9][0-9][0-9]) only_line_6_1 "flavour patched-upto-NNNN"
 	 VARIANT=patched; EXTRA= ; UPTO=${FLAVOUR#patched-upto-} ;;
-stock-*) VARIANT=stock;   EXTRA= ; set_kver "${FLAVOUR#stock-}"
-	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL)"
-	 FLAVOUR=stock ;;
-*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, patched-i386, stock-6.12, patched-upto-NNNN)" ;;
+stock-*|patched-*)
+	 # the line the flavour names, whatever KERNEL_LINE says
+	 [[ " $KERNEL_LINES " == *" ${FLAVOUR#*-} "* ]] ||
+		die "unknown flavour '$FLAVOUR' (no kernel line ${FLAVOUR#*-}: ${KERNEL_LINES// /, })"
+	 set_line "${FLAVOUR#*-}"
+	 VARIANT=${FLAVOUR%%-*}; EXTRA=
+	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL): run 'make deps'"
+	 FLAVOUR=$VARIANT ;;
+*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, patched-i386, patched-upto-NNNN, stock-LINE, patched-LINE; lines ${KERNEL_LINES// /, })" ;;
 esac
 # What the series adds: a stock source has no such options
-[ "$VARIANT" = stock ] || EXTRA="$TOP/kernel/config/variants/$VARIANT.config $EXTRA"
+[ "$VARIANT" = stock ] || EXTRA="$PATCHED_CONFIG $EXTRA"
 # What another kernel version needs beyond the 6.1 fragments
 VERSION_FRAGMENT=$TOP/kernel/config/versions/$KVER.config
 [ -f "$VERSION_FRAGMENT" ] && EXTRA="$EXTRA $VERSION_FRAGMENT"
@@ -57,7 +84,7 @@ FRAGMENTS=$(ls "$TOP"/kernel/config/*.config)
 # shellcheck disable=SC2086
 PATCH_FILES=$([ "$VARIANT" = patched ] && series_files || true)
 if [ -n "$UPTO" ]; then
-	grep -q "/$UPTO-[^/]*\$" <<<"$PATCH_FILES" || die "kernel/series has no patch $UPTO"
+	grep -q "/$UPTO-[^/]*\$" <<<"$PATCH_FILES" || die "$(rel "$SERIES") has no patch $UPTO"
 	# the series in its order, up to and including patch UPTO
 	PATCH_FILES=$(sed "\|/$UPTO-[^/]*\$|q" <<<"$PATCH_FILES")
 fi
@@ -81,11 +108,11 @@ current_image() {
 # harness self-tests and fullconfig (which holds the lock for its whole
 # run) must not queue behind one another only to learn it is up to date.
 # A build that changes the tree removes the stamp first (bisect-check.sh).
-current_image
+[ -n "$SOURCE_ONLY" ] || current_image
 
 take_build_lock
 
-current_image
+[ -n "$SOURCE_ONLY" ] || current_image
 
 ensure_repo
 mkdir -p "$BUILD/src" "$OBJ" "$(dirname "$LOG")"
@@ -103,18 +130,21 @@ if [ "$(cat "$BUILD/src/.$KVER-$TREE.applied" 2>/dev/null || true)" != "$SRC_KEY
 	if [ -n "$PATCH_FILES" ]; then
 		# shellcheck disable=SC2086
 		kgit -C "$SRC" am -q --keep-cr $PATCH_FILES ||
-			die "kernel/series does not apply to $KVER (see 'git -C $SRC am --show-current-patch')"
+			die "$(rel "$SERIES") does not apply to $KVER (see 'git -C $SRC am --show-current-patch')"
 	fi
 	echo "$SRC_KEY" > "$BUILD/src/.$KVER-$TREE.applied"
+fi
+if [ -n "$SOURCE_ONLY" ]; then
+	echo "$SRC"
+	exit 0
 fi
 # A prefix takes the series' options its tree defines, in a fragment of its
 # own in place of variants/patched.config (the whole series' flavours must
 # take every one: the check below fails on an option Kconfig dropped).
 if [ -n "$UPTO" ]; then
 	prefix_fragment=$BUILD/obj/.variant-$KVER-$FLAVOUR.config
-	series_options_defined "$SRC" "$TOP/kernel/config/variants/patched.config" \
-		>"$prefix_fragment"
-	EXTRA=${EXTRA/"$TOP/kernel/config/variants/patched.config"/$prefix_fragment}
+	series_options_defined "$SRC" "$PATCHED_CONFIG" >"$prefix_fragment"
+	EXTRA=${EXTRA/"$PATCHED_CONFIG"/$prefix_fragment}
 fi
 
 KERNEL_ARCH=$KARCH kernel_make "$SRC" "$OBJ" \

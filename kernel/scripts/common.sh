@@ -5,23 +5,66 @@
 #   linux-<ver>/        git repository of the pristine source, tag "base"
 #   src/<ver>-<variant>/ worktrees: "stock" (base) and "patched" (base + series)
 #   obj/<ver>-<flavour>/ out-of-tree build folders, each with its own stamp
+#
+# Kernel lines: the series exists for several Debian linux-source-<line>
+# packages, each line with its own patches and options:
+#   6.1                kernel/series, kernel/patches/,
+#                      kernel/config/variants/patched.config
+#   6.12, 7.2          kernel/<line>/series, kernel/<line>/patches/,
+#                      kernel/<line>/patched.config
+# KERNEL_LINE (6.1 unless set) picks the line the scripts work on.
 
 set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-# The kernel version whose source the scripts work on; set_kver switches it.
+KERNEL_LINES="6.1 6.12 7.2"
+
+msg() { printf '  %-8s %s\n' "$1" "$2" >&2; }
+die() { printf '%s: %s\n' "${0##*/}" "$*" >&2; exit 1; }
+
+# The kernel version whose source the scripts work on; set_line sets it
+# with the line's series, set_kver alone.
 set_kver() {
 	KVER=$1
 	KERNEL_TARBALL=/usr/src/linux-source-$KVER.tar.xz
 	KREPO=$BUILD/linux-$KVER
 }
-set_kver "${KVER:-6.1}"
-SERIES=$TOP/kernel/series
-PATCHES=$TOP/kernel/patches
 
-msg() { printf '  %-8s %s\n' "$1" "$2" >&2; }
-die() { printf '%s: %s\n' "${0##*/}" "$*" >&2; exit 1; }
+# set_line LINE: work on LINE's source, series and the options its series
+# adds. 6.1 keeps the paths it had before there were other lines.
+# shellcheck disable=SC2034 # the scripts that source this file read them
+set_line() {
+	[[ " $KERNEL_LINES " == *" $1 "* ]] ||
+		die "unknown kernel line '$1' (KERNEL_LINE: ${KERNEL_LINES// /, })"
+	LINE=$1
+	set_kver "$1"
+	# LINE_TREE: make kernel-tree's editable tree; LINE_ARG: what a
+	# message tells to add to a make command line
+	if [ "$1" = 6.1 ]; then
+		LINE_DIR=$TOP/kernel
+		PATCHED_CONFIG=$TOP/kernel/config/variants/patched.config
+		LINE_TREE=$BUILD/tree
+		LINE_ARG=
+	else
+		LINE_DIR=$TOP/kernel/$1
+		PATCHED_CONFIG=$LINE_DIR/patched.config
+		LINE_TREE=$BUILD/tree-$1
+		LINE_ARG=" KERNEL_LINE=$1"
+	fi
+	SERIES=$LINE_DIR/series
+	PATCHES=$LINE_DIR/patches
+}
+set_line "${KERNEL_LINE:-6.1}"
+
+# only_line_6_1 WHAT: refuse, with the reason, what exists for 6.1 only
+# (the debug and i386 kernels, prefixes of the series, the bisect check).
+only_line_6_1() {
+	[ "$LINE" = 6.1 ] || die "$1 is of the 6.1 line only, not KERNEL_LINE=$LINE"
+}
+
+# rel PATH: PATH relative to the repository, for messages
+rel() { echo "${1#"$TOP"/}"; }
 
 # Commands git needs on a machine with no identity configured.
 kgit() {
@@ -34,7 +77,7 @@ series_files() {
 	[ -f "$SERIES" ] || return 0
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$SERIES" | grep -v '^$' |
 	while read -r p; do
-		[ -f "$PATCHES/$p" ] || die "kernel/series names $p, not in kernel/patches/"
+		[ -f "$PATCHES/$p" ] || die "$(rel "$SERIES") names $p, not in $(rel "$PATCHES")/"
 		echo "$PATCHES/$p"
 	done
 }

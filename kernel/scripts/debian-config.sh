@@ -1,12 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # debian-config.sh SRC OBJ: write OBJ/.config from Debian's own amd64
-# configuration of Linux 6.1 (package linux-config-6.1), as Debian builds
-# its linux-image, for a tree outside Debian's packaging:
+# configuration of the kernel line (KERNEL_LINE, 6.1 unless set; package
+# linux-config-LINE), as Debian builds its linux-image, for a tree outside
+# Debian's packaging:
 #   - the signing and trusted keys name files of Debian's packaging
 #     (debian/certs/...), which a source tree does not have: cleared, so
 #     Kbuild makes its own throwaway signing key;
-#   - the release is 6.1.N-zswapctl, so the package installs beside
+#   - the release is LINE.N-zswapctl, so the package installs beside
 #     Debian's own kernels instead of replacing one;
 #   - the zswap options our series adds take their Kconfig defaults, and
 #     the family is asked for explicitly so a default change cannot drop it.
@@ -16,7 +17,10 @@
 SRC=$(realpath "${1:?usage: debian-config.sh SRC OBJ}")
 OBJ=$(realpath -m "${2:?usage: debian-config.sh SRC OBJ}")
 DEBIAN_CONFIG=${DEBIAN_CONFIG:-/usr/src/linux-config-$KVER/config.amd64_none_amd64.xz}
-[ -r "$DEBIAN_CONFIG" ] || die "$DEBIAN_CONFIG missing: run 'make deps'"
+# 6.1's comes with make deps (the full-config check of make check needs
+# it); the other lines' only with make deps-bindeb
+[ -r "$DEBIAN_CONFIG" ] ||
+	die "$DEBIAN_CONFIG missing: run 'make $([ "$LINE" = 6.1 ] && echo deps || echo deps-bindeb)'"
 
 mkdir -p "$OBJ"
 tmp=$(mktemp -d "$OBJ/.config.XXXXXX")

@@ -2,11 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # make kernel-export: write the commits of build/tree since "base" to
 # kernel/patches/ with git format-patch and list them in kernel/series.
-# Patches that are no longer in the tree are removed.
+# Patches that are no longer in the tree are removed. With KERNEL_LINE=6.12
+# or 7.2: build/tree-LINE to kernel/LINE/patches/ and kernel/LINE/series.
 . "$(dirname "$0")/common.sh"
 
-TREE=${KERNEL_TREE:-$BUILD/tree}
-[ -e "$TREE/.git" ] || die "no tree at $TREE: run 'make kernel-tree' first"
+TREE=${KERNEL_TREE:-$LINE_TREE}
+[ -e "$TREE/.git" ] || die "no tree at $TREE: run 'make kernel-tree${LINE_ARG}' first"
+# A tree of another line would write its commits over this line's series
+if [ -e "$KREPO/.git" ] &&
+   [ "$(git -C "$TREE" rev-parse -q --verify 'base^{commit}')" != "$(git -C "$KREPO" rev-parse -q --verify 'base^{commit}')" ]; then
+	die "$TREE is not a tree of linux-source-$KVER: its base is not that of $KREPO (KERNEL_LINE=$LINE)"
+fi
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
 	die "$TREE has uncommitted changes: commit them first"
 
@@ -19,11 +25,11 @@ git -C "$TREE" -c core.abbrev=12 -c diff.orderFile="$TOP/kernel/scripts/diff.ord
 mkdir -p "$PATCHES"
 rm -f "$PATCHES"/*.patch
 {
-	echo "# zswap series against linux-source-$KVER, applied in this order by make kernel."
+	echo "# zswap series against linux-source-$KVER, applied in this order by make kernel${LINE_ARG}."
 	for p in "$tmp"/*.patch; do
 		[ -e "$p" ] || continue
 		cp "$p" "$PATCHES/"
 		basename "$p"
 	done
 } > "$SERIES"
-msg EXPORT "$count patches to kernel/patches/ and kernel/series"
+msg EXPORT "$count patches to $(rel "$PATCHES")/ and $(rel "$SERIES")"

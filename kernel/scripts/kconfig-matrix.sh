@@ -14,6 +14,7 @@
 # All rows share one build folder, one after the other: a row recompiles
 # only what its configuration changes. Run it niced on a shared machine.
 . "$(dirname "$0")/common.sh"
+only_line_6_1 "the Kconfig matrix"
 
 SRC=$BUILD/src/$KVER-patched
 BASE=$BUILD/obj/$KVER-patched/.config

@@ -171,6 +171,20 @@ tap() { # NAME TEXT: a TAP stream in RESULTS
 	assert_failure
 }
 
+# A pair that names no suite file would only fail when its guest runs
+@test "tests/check: the other kernel lines' FLAVOUR:SUITE pairs name suite files with budgets" {
+	. "$TOP/tests/lib/check.bash"
+	local pairs p n=0
+	pairs=$(grep -oE '\b(patched|stock)-[0-9]+\.[0-9]+:[0-9a-z-]+' "$TOP/tests/check")
+	for p in $pairs; do
+		n=$((n + 1))
+		[ -f "$TOP/tests/vm/suites/${p#*:}.bats" ] || fail "$p: no tests/vm/suites/${p#*:}.bats"
+		suite_budget "tests/vm/suites/${p#*:}.bats" "${p%%:*}" > /dev/null ||
+			fail "$p: no budget in tests/vm/budgets"
+	done
+	[ "$n" -ge 6 ]
+}
+
 @test "budgets: every line has its idle time, and a budget of at least three times it" {
 	local n=0 file flavour budget idle rest
 	while read -r file flavour budget idle rest; do

@@ -105,17 +105,52 @@ REPORTS=(
 	assert_line "0 passed, 1 failed"
 }
 
-@test "kernel/series and kernel/patches name the same files" {
-	local listed present
-	listed=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/kernel/series" | sort)
-	present=$(ls -1 "$TOP/kernel/patches" 2>/dev/null | grep '\.patch$' | sort)
-	assert_equal "$listed" "$present"
+@test "kernel/series and kernel/patches name the same files, and so do the other lines'" {
+	local listed present dir
+	for dir in "$TOP/kernel" "$TOP"/kernel/[0-9]*.[0-9]*; do
+		listed=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$dir/series" | sort)
+		present=$(ls -1 "$dir/patches" 2>/dev/null | grep '\.patch$' | sort || true)
+		assert_equal "$listed" "$present"
+	done
 }
 
 @test "kernel build script refuses an unknown flavour" {
 	run "$TOP/kernel/scripts/build.sh" fancy
 	assert_failure
 	assert_output --partial "unknown flavour 'fancy'"
+}
+
+# Refused before the build lock and before any source is touched
+@test "kernel build script refuses an unknown line, and the 6.1-only flavours on another" {
+	run "$TOP/kernel/scripts/build.sh" patched-9.9
+	assert_failure
+	assert_output --partial "unknown flavour 'patched-9.9' (no kernel line 9.9"
+	KERNEL_LINE=9.9 run "$TOP/kernel/scripts/build.sh" patched
+	assert_failure
+	assert_output --partial "unknown kernel line '9.9'"
+	local f
+	for f in debug patched-i386 patched-upto-0015; do
+		KERNEL_LINE=7.2 run "$TOP/kernel/scripts/build.sh" "$f"
+		assert_failure
+		assert_output --partial "is of the 6.1 line only, not KERNEL_LINE=7.2"
+	done
+}
+
+# The guest suites tell the kernels apart by the flavour's full name
+@test "helpers.bash: is_patched and kernel_line by flavour" {
+	eval "$(sed -n '/^is_patched()/,/^}/p;/^kernel_line()/,/^}/p' "$TOP/tests/vm/suites/helpers.bash")"
+	local f want
+	for f in patched:yes:6.1 stock:no:6.1 debug:yes:6.1 patched-i386:yes:6.1 \
+		 patched-upto-0015:yes:6.1 stock-6.12:no:6.12 patched-6.12:yes:6.12 \
+		 stock-7.2:no:7.2 patched-7.2:yes:7.2; do
+		KERNEL_FLAVOUR=${f%%:*}
+		want=${f#*:}
+		if is_patched; then
+			assert_equal "yes:$(kernel_line)" "$want"
+		else
+			assert_equal "no:$(kernel_line)" "$want"
+		fi
+	done
 }
 
 # The 32-bit guest has no shell and only the series is built for i386: the
