@@ -5,7 +5,7 @@ SHELL := /bin/bash
 BUILD ?= $(CURDIR)/build
 KERNEL_FLAVOUR ?= patched
 # The kernel line of make kernel, kernel-tree, kernel-export, vm, demo,
-# bench-dump, bench-top and bindeb-pkg: 6.1, 6.12 or 7.2
+# bench-dump, bench-top, bench-read-cost and bindeb-pkg: 6.1, 6.12 or 7.2
 # (kernel/scripts/common.sh). make check and make bench name theirs.
 KERNEL_LINE ?= 6.1
 export BUILD KERNEL_FLAVOUR KERNEL_LINE
@@ -42,7 +42,7 @@ help:
 	@echo 'make                build the user-space programs'
 	@echo 'make tools          build the test tools and YNL (needs linux-source-6.12)'
 	@echo 'KERNEL_LINE=6.1|6.12|7.2  the kernel line (6.1) of kernel, kernel-tree, kernel-export,'
-	@echo '                    bindeb-pkg, vm, demo, bench-dump and bench-top: kernel/series for'
+	@echo '                    bindeb-pkg, vm, demo, bench-dump, -top, -read-cost: kernel/series for'
 	@echo '                    6.1, kernel/LINE/series for the others'
 	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock, and for 6.1'
 	@echo '                    debug|patched-i386|patched-upto-NNNN; KERNEL_LINE=7.2: patched 7.2)'
@@ -70,6 +70,8 @@ help:
 	@echo 'make bench-dump     time per memcg of a netlink memcg dump at 100, 1,000 and 5,000'
 	@echo "                    memcgs, in a patched guest of KERNEL_LINE (make bench runs it too)"
 	@echo 'make bench-top      CPU time of zswapctl top with 200 cgroups, in a patched guest'
+	@echo 'make bench-read-cost  system calls and time of zswapctl status and cgroups (200'
+	@echo '                    memcgs) over netlink and over the files, in a patched guest of KERNEL_LINE'
 	@echo 'make install        install the tool, library, header, .pc, man pages, completions'
 	@echo '                    (DESTDIR, PREFIX=/usr/local, SBINDIR, LIBDIR, INCLUDEDIR, MANDIR, PKGCONFIGDIR)'
 	@echo 'make uninstall      remove what make install installed (the same variables)'
@@ -174,6 +176,14 @@ bench-top: all
 	@mkdir -p $(BUILD)/bench
 	@tests/vm/run --quiet --record $(BUILD)/bench/.top-run -- tests/bench/top-cpu; \
 		rc=$$?; cat "$$(cat $(BUILD)/bench/.top-run)/top-cpu.txt" 2>/dev/null; exit $$rc
+
+# The guest writes the figures to the run folder, whose path --record gives
+.PHONY: bench-read-cost
+bench-read-cost: all
+	@mkdir -p $(BUILD)/bench
+	@tests/vm/run --quiet --timeout 1800 --flavour patched \
+		--record $(BUILD)/bench/.read-cost-run -- tests/bench/read-cost; \
+		rc=$$?; cat "$$(cat $(BUILD)/bench/.read-cost-run)/read-cost.txt" 2>/dev/null; exit $$rc
 
 check: all tools
 	@tests/check all

@@ -174,7 +174,7 @@ suite_idle_time() {
 complete_stream() {
 	local tap=$1 suite=$2 note=$3 ran total name body
 	total=$(suite_tests "$suite" | wc -l)
-	ran=$(sed -n -E 's/^(not )?ok [0-9]+ (\[[a-z]+\] )?//p' "$tap" 2>/dev/null |
+	ran=$(sed -n -E 's/^(not )?ok [0-9]+ (\[[a-z0-9.-]+\] )?//p' "$tap" 2>/dev/null |
 		sed -E 's/ # [Ss][Kk][Ii][Pp].*$//')
 	body=$(grep -E '^(not )?ok ' "$tap" 2>/dev/null || true)
 	local n
