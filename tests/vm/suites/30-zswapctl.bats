@@ -348,20 +348,20 @@ meminfo_stored() { echo $(($(awk '$1 == "Zswapped:" { print $2 }' /proc/meminfo)
 	fi
 	# '-' in the text: why, in one line, with what this line lacks first
 	run -0 nobody "$ZSWAPCTL" status
-	local lacks=
-	line_has zpool || lacks+="this kernel has no zpool layer (Linux 6.18 and later); "
+	local nozpool= nozero=
+	line_has zpool || nozpool="this kernel has no zpool layer (Linux 6.18 and later); "
 	[ "$(kernel_line)" = 6.1 ] ||
-		lacks+="this kernel keeps zero-filled pages out of zswap (swap zeromap, Linux 6.12 and later); "
+		nozero="this kernel keeps zero-filled pages out of zswap (swap zeromap, Linux 6.12 and later); "
 	if is_patched && [ "$(kernel_line)" = 6.1 ]; then
 		# zswpwb is in /proc/vmstat on the series (0019): only the family's gap is left
 		assert_equal "${lines[-1]}" \
 			"note: '-': some counters are not in zswap's netlink family"
 	elif is_patched; then
 		assert_equal "${lines[-1]}" \
-			"note: '-': ${lacks}some counters are not in zswap's netlink family; some figures are not on this kernel"
+			"note: '-': ${nozpool}${nozero}some counters are not in zswap's netlink family; some figures are not on this kernel"
 	else
 		assert_equal "${lines[-1]}" \
-			"note: '-': ${lacks}needs root (for /sys/kernel/debug/zswap) or zswap's netlink family; some figures are not on this kernel"
+			"note: '-': ${nozpool}needs root (for /sys/kernel/debug/zswap) or zswap's netlink family; ${nozero}some figures are not on this kernel"
 	fi
 }
 
