@@ -19,9 +19,15 @@ fi
 count=$(git -C "$TREE" rev-list --count base..HEAD)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Fixed options so re-exporting an unchanged tree rewrites identical files.
+# Fixed options so re-exporting an unchanged tree rewrites identical files;
+# a line's own (kernel/LINE/format-patch-options: the 7.2 series is an RFC,
+# numbered) take the place of --no-numbered.
+numbering=(--no-numbered)
+options_file=$(dirname "$PATCHES")/format-patch-options
+# shellcheck disable=SC2207 # options are words
+[ ! -f "$options_file" ] || numbering=($(grep -v '^#' "$options_file"))
 git -C "$TREE" -c core.abbrev=12 -c diff.orderFile="$TOP/kernel/scripts/diff.order" format-patch -q --no-signature --zero-commit \
-	--no-numbered -o "$tmp" base..HEAD
+	"${numbering[@]}" -o "$tmp" base..HEAD
 mkdir -p "$PATCHES"
 rm -f "$PATCHES"/*.patch
 {

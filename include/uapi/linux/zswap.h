@@ -45,8 +45,8 @@ enum zswap_attr {
 	ZSWAP_A_ENABLED,		/* u8: 0 or 1 */
 	ZSWAP_A_COMPRESSOR,		/* string */
 	ZSWAP_A_ZPOOL,			/* string */
-	ZSWAP_A_MAX_POOL_PERCENT,	/* u32: 0 to 100 */
-	ZSWAP_A_ACCEPT_THRESHOLD_PERCENT, /* u32: 0 to 100 */
+	ZSWAP_A_MAX_POOL_PERCENT,	/* u32: set takes 0 to 100 */
+	ZSWAP_A_ACCEPT_THRESHOLD_PERCENT, /* u32: set takes 0 to 100 */
 	ZSWAP_A_EVENT,			/* u32: enum zswap_event */
 	ZSWAP_A_DECOMPRESS_FAIL,	/* u64: loads and writebacks that did not decompress */
 	ZSWAP_A_REJECT_COMPRESS_FAIL,	/* u64: stores refused as the compressor failed */
