@@ -183,7 +183,7 @@ event_names() { jq -r .event "$1" | tr '\n' ' '; }
 	assert_equal "$(jq -r 'select(.event == "params_changed") | .compressor' "$MON_LOG" | tail -1)" zstd
 	assert_equal "$(jq -r 'select(.event == "pool_switched") | .compressor' "$MON_LOG" | tail -1)" zstd
 	assert_equal "$(jq -r 'select(.event == "pool_switched") | .zpool' "$MON_LOG" | tail -1)" \
-		"$(zswap_param zpool)"
+		"$(line_has zpool && zswap_param zpool || echo null)"
 	# Reported, never asserted: from the start of the set to the first event
 	ts=$(jq -r 'select(.event == "pool_switched" or .event == "params_changed") | .timestamp' \
 		"$MON_LOG" | head -1)
@@ -206,7 +206,11 @@ event_names() { jq -r .event "$1" | tr '\n' ' '; }
 	# One parameter set, one event
 	assert_equal "$(awk '{ print $2 }' "$MON_LOG")" params-changed
 	run -0 grep ' params-changed ' "$MON_LOG"
-	assert_line --index 0 --regexp "^$TIMESTAMP_RE params-changed enabled=true compressor=$(zswap_param compressor) zpool=$(zswap_param zpool) max_pool_percent=25 accept_threshold_percent=[0-9]+ page_size=4096 pool_total_size=[0-9]+ pool_limit_bytes=[0-9]+ pool_limit_hit=[0-9]+ stored_pages=[0-9]+ zero_pages=[0-9]+ .* zswpin=[0-9]+ zswpout=[0-9]+( zswpwb=[0-9]+)?( compression_ratio=[0-9]+\\.[0-9]{2} pool_ratio=[0-9]+\\.[0-9]{2})?$"
+	# what a line has not is left out of the text (zswapctl(8))
+	local zpool= zero=
+	! line_has zpool || zpool="zpool=$(zswap_param zpool) "
+	! line_has zero-pages || zero="zero_pages=[0-9]+ "
+	assert_line --index 0 --regexp "^$TIMESTAMP_RE params-changed enabled=true compressor=$(zswap_param compressor) ${zpool}max_pool_percent=25 accept_threshold_percent=[0-9]+ page_size=4096 pool_total_size=[0-9]+ pool_limit_bytes=[0-9]+ pool_limit_hit=[0-9]+ stored_pages=[0-9]+ ${zero}.* zswpin=[0-9]+ zswpout=[0-9]+( zswpwb=[0-9]+)?( compression_ratio=[0-9]+\\.[0-9]{2} pool_ratio=[0-9]+\\.[0-9]{2})?$"
 	# Every line is an event, with nothing else on stdout
 	run grep -cvE "^$TIMESTAMP_RE (params-changed|pool-switched|pool-limit-hit) " "$MON_LOG"
 	assert_output 0
@@ -286,7 +290,7 @@ event_names() { jq -r .event "$1" | tr '\n' ' '; }
 @test "monitor --json: the pool limit hit over and over gives pool_limit_hit events, at most one a second" {
 	need_family
 	# zbud takes at least half a page an entry: 1% of RAM fills up
-	set_param zpool zbud
+	! line_has zpool || set_param zpool zbud
 	set_param compressor lzo
 	set_param max_pool_percent 1
 	set_param accept_threshold_percent 100
@@ -340,16 +344,22 @@ event_names() { jq -r .event "$1" | tr '\n' ' '; }
 	[ "$(tail -n 1 <<<"$output")" -gt "$hits_pause" ] || fail "no event after phase 1: $output"
 }
 
+# 6.12 and 7.2 refuse a store at zswap.max only when nothing of the cgroup
+# can be written back: there its zswap.max is 0 (20-netlink.bats says why)
 @test "monitor --memcg-events always: a cgroup at its memory.zswap.max gives memcg_limit_hit events that name it" {
 	need_family
-	set_param zpool zbud
+	! line_has zpool || set_param zpool zbud
 	local grp line
 	grp=$(genl ctrl get name zswap | sed -n 's/.*ID-0x\([0-9a-f]*\) *name: memcg-events.*/\1/p')
 	[ -n "$grp" ] || fail "no memcg-events group in: $(genl ctrl get name zswap)"
 	monitor_start monitor --json --memcg-events always
 	until_true subscribed "$MON_PID" "$grp" || fail "monitor did not join memcg-events: $(cat "$MON_ERR")"
 	cg_create mmax 16M
-	echo 1M > $CGROOT/mmax/memory.zswap.max
+	if [ "$(kernel_line)" = 6.1 ]; then
+		echo 1M > $CGROOT/mmax/memory.zswap.max
+	else
+		echo 0 > $CGROOT/mmax/memory.zswap.max
+	fi
 	run cg_run mmax "$SWAPVERIFY" --size 64 --ops 0 --mix 0:0:1:0
 	assert_success
 	until_true has_lines "$MON_LOG" '"event":"memcg_limit_hit"' ||
@@ -361,10 +371,13 @@ event_names() { jq -r .event "$1" | tr '\n' ' '; }
 	# Each names the cgroup, by path and id, with its refusal counted
 	while IFS= read -r line; do
 		assert_equal "$(jq -r '"\(.path) \(.id)"' <<<"$line")" "/mmax $(stat -c %i $CGROOT/mmax)"
-		[ "$(jq '.reject_zswap_max' <<<"$line")" -gt 0 ] || fail "no refusal counted: $line"
+		if line_has memcg-rejects; then
+			[ "$(jq '.reject_zswap_max' <<<"$line")" -gt 0 ] || fail "no refusal counted: $line"
+		else
+			assert_equal "$(jq '.reject_zswap_max' <<<"$line")" null
+		fi
 	done < <(grep '"event":"memcg_limit_hit"' "$MON_LOG")
-	echo "# $(grep -c '"event":"memcg_limit_hit"' "$MON_LOG") memcg events," \
-	     "$(cg_stat mmax zswap_reject_zswap_max) refusals" >&3
+	echo "# $(grep -c '"event":"memcg_limit_hit"' "$MON_LOG") memcg events" >&3
 }
 
 @test "monitor without the zswap family: exit 3 and one line" {
@@ -411,11 +424,15 @@ hold_in_zswap() {
 	prom_check_files "$text" "" "$source" "$f1"
 	local stored
 	stored=$(prom_value "$text" 'zswap_cgroup_stored_pages{cgroup="/mx/inner"}')
-	[ "${stored:-0}" -gt 1000 ] || fail "only ${stored:-no} pages of /mx/inner in zswap"
-	if has_family; then
+	# 7.2's guests write most of a small cgroup back (its shrinker)
+	local least=1000
+	[ "$(kernel_line)" != 7.2 ] || least=100
+	[ "${stored:-0}" -gt $least ] || fail "only ${stored:-no} pages of /mx/inner in zswap"
+	if has_family && line_has zero-pages; then
 		# Netlink counts zero pages, which no cgroup file shows
 		assert_regex "$(prom_value "$text" 'zswap_cgroup_zero_pages{cgroup="/mx/inner"}')" '^[1-9][0-9]*$'
 	else
+		# the fallback, and the later lines, whose zswap has none
 		! grep -qE '^zswap_(cgroup_)?zero_pages' <<<"$text" || fail "zero pages from the fallback"
 	fi
 	hold_finish
