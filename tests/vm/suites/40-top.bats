@@ -27,12 +27,8 @@ setup_file() {
 	require_guest
 	cg_create zt
 	echo +memory > "$CGROOT/zt/cgroup.subtree_control"
-	# 6.12 OOM-killed the thrashing 24 MiB workload of a 16 MiB cgroup
-	# (reclaim made too little progress on a busy host): a little more room
-	local max=16M
-	[ "$(kernel_line)" != 6.12 ] || max=20M
-	cg_create zt/a $max
-	cg_create zt/b $max
+	cg_create zt/a 16M
+	cg_create zt/b 16M
 	# Their logs, by cgroup path
 	mkdir -p "$BATS_FILE_TMPDIR/zt"
 	workload zt/a 1
