@@ -36,10 +36,6 @@ nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 # The source this kernel gets with --source auto
 auto_source() { is_patched && echo netlink || echo fallback; }
 
-# The fewest pages hold_in_zswap leaves in zswap: 7.2's guests run zswap's
-# shrinker (tests/vm/run), which writes most of a small cgroup's back
-least_stored() { [ "$(kernel_line)" = 7.2 ] && echo 100 || echo 1000; }
-
 # A cgroup "zc" with memory enabled below it and a child "zc/inner" that
 # holds 64 MiB of mixed pages through a 16 MiB limit, most of it in zswap.
 hold_in_zswap() {

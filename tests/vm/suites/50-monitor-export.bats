@@ -433,10 +433,7 @@ hold_in_zswap() {
 	prom_check_files "$text" "" "$source" "$f1"
 	local stored
 	stored=$(prom_value "$text" 'zswap_cgroup_stored_pages{cgroup="/mx/inner"}')
-	# 7.2's guests write most of a small cgroup back (its shrinker)
-	local least=1000
-	[ "$(kernel_line)" != 7.2 ] || least=100
-	[ "${stored:-0}" -gt $least ] || fail "only ${stored:-no} pages of /mx/inner in zswap"
+	[ "${stored:-0}" -gt "$(least_stored)" ] || fail "only ${stored:-no} pages of /mx/inner in zswap"
 	if has_family && line_has zero-pages; then
 		# Netlink counts zero pages, which no cgroup file shows
 		assert_regex "$(prom_value "$text" 'zswap_cgroup_zero_pages{cgroup="/mx/inner"}')" '^[1-9][0-9]*$'
