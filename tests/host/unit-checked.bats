@@ -27,7 +27,8 @@ require_tool() {
 prog() {
 	local dir=$1 name=$2 body=$3
 	shift 3
-	printf '%s\n' '#include <signal.h>' '#include <stdlib.h>' '#include "zswapctl-tap.h"' \
+	printf '%s\n' '#include <signal.h>' '#include <stdio.h>' '#include <stdlib.h>' \
+		'#include <sys/stat.h>' '#include <unistd.h>' '#include "zswapctl-tap.h"' \
 		'int main(void)' '{' "$body" '	return tap_done();' '}' > "$BATS_TEST_TMPDIR/$name.c"
 	gcc -std=gnu11 -g -O0 -I"$TOP/tests/unit" "$@" -o "$dir/$name" "$BATS_TEST_TMPDIR/$name.c" ||
 		fail "cannot build $name"
@@ -36,11 +37,26 @@ prog() {
 # checked MODE: tests/unit/run-checked MODE on the test's build folder
 checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 
-@test "plain: a passing program passes, with its exit and its plan as two more tests" {
+@test "plain: a passing program passes, with its exit, its plan and its TMPDIR as three more tests" {
 	prog "$FAKE/tests/unit" zswapctl-good 'tap_ok(true, "one"); tap_ok(true, "two");'
 	run -0 checked plain
 	assert_output "$(printf '%s\n' 'ok 1 - zswapctl-good: one' 'ok 2 - zswapctl-good: two' \
-		'ok 3 - zswapctl-good: exits 0' 'ok 4 - zswapctl-good: ran the 2 tests of its plan' '1..4')"
+		'ok 3 - zswapctl-good: exits 0' 'ok 4 - zswapctl-good: ran the 2 tests of its plan' \
+		'ok 5 - zswapctl-good: left nothing in its TMPDIR' '1..5')"
+}
+
+@test "plain: a program that leaves a file or a folder in its TMPDIR fails" {
+	prog "$FAKE/tests/unit" zswapctl-litter \
+		'char p[4096]; snprintf(p, sizeof(p), "%s/zswapnl-test.x", getenv("TMPDIR")); tap_ok(mkdir(p, 0700) == 0, "mkdir");'
+	prog "$FAKE/tests/unit" zswapctl-tidy \
+		'char p[4096]; snprintf(p, sizeof(p), "%s/f", getenv("TMPDIR")); tap_ok(!mknod(p, S_IFREG | 0600, 0) && !unlink(p), "made and removed");'
+	run -1 checked plain
+	assert_line 'ok 1 - zswapctl-litter: mkdir'
+	assert_line 'not ok 4 - zswapctl-litter: left nothing in its TMPDIR # left: zswapnl-test.x'
+	assert_line 'ok 5 - zswapctl-tidy: made and removed'
+	# each program has a TMPDIR of its own: the first one's litter is
+	# not the second one's
+	assert_line 'ok 8 - zswapctl-tidy: left nothing in its TMPDIR'
 }
 
 @test "plain: a crash keeps the lines printed before it, and fails the exit and the plan" {
@@ -52,12 +68,12 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 	assert_line 'ok 2 - zswapctl-crash: second'
 	assert_line --regexp '^not ok 3 - zswapctl-crash: exits 0 # got 139: killed by signal 11'
 	assert_line --regexp '^not ok 4 - zswapctl-crash: ran the tests of its plan # plan: no single plan'
-	assert_line 'ok 5 - zswapctl-good: one'
-	assert_line '1..7'
+	assert_line 'ok 6 - zswapctl-good: one'
+	assert_line '1..9'
 	# and tap-summary, which make check closes with, counts it
 	echo "$output" > "$BATS_TEST_TMPDIR/unit.tap"
 	run -1 "$TOP/tests/lib/tap-summary" "$BATS_TEST_TMPDIR/unit.tap"
-	assert_line '5 passed, 2 failed'
+	assert_line '7 passed, 2 failed'
 }
 
 @test "plain: fewer test lines than the plan, or a failed check, fail" {
@@ -68,7 +84,7 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 	assert_line 'not ok 1 - zswapctl-bad: wrong'
 	assert_line --regexp '^not ok 2 - zswapctl-bad: exits 0 # got 1'
 	assert_line 'ok 3 - zswapctl-bad: ran the 1 tests of its plan'
-	assert_line --regexp '^not ok 6 - zswapnl-short: ran the tests of its plan # plan: 3, ran: 1'
+	assert_line --regexp '^not ok 7 - zswapnl-short: ran the tests of its plan # plan: 3, ran: 1'
 }
 
 @test "plain: a plan of 1..0, Bail out! and a failed subtest fail a program that exits 0" {
@@ -119,9 +135,9 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 	run -1 checked valgrind
 	assert_line 'ok 1 - zswapctl-leak: leaks'
 	assert_line --regexp '^not ok 2 - zswapctl-leak: exits 0 # got 99: valgrind found'
-	assert_line 'not ok 4 - zswapctl-leak: no valgrind report on stderr'
+	assert_line 'not ok 5 - zswapctl-leak: no valgrind report on stderr'
 	assert_line --regexp '^#   ==[0-9]+== 24 bytes in 1 blocks are definitely lost'
-	assert_line --regexp '^not ok 6 - zswapctl-overread: exits 0 # got 99'
+	assert_line --regexp '^not ok 7 - zswapctl-overread: exits 0 # got 99'
 	assert_line --regexp '^#   ==[0-9]+== Invalid read of size 1'
 }
 
@@ -150,7 +166,7 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 	refute_line --partial 'overflows'
 	# one file a program, each with its plan
 	run -0 head -1 "$BATS_TEST_TMPDIR/out/unit-asan-zswapctl-ub.tap"
-	assert_output 1..3
+	assert_output 1..4
 }
 
 @test "run-checked: a bad mode, or no program to run, is exit 2" {

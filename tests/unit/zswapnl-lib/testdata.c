@@ -187,6 +187,22 @@ int td_remove_tree(const char *path)
 	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+int td_remove_copy(const char *root)
+{
+	char dir[PATH_MAX];
+	char *slash;
+	int ret = td_remove_tree(root);
+
+	snprintf(dir, sizeof(dir), "%s", root);
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		if (rmdir(dir))
+			ret = -1;
+	}
+	return ret;
+}
+
 const char *td_tmpdir(void)
 {
 	static char path[PATH_MAX];

@@ -45,6 +45,11 @@ unsigned char *td_dup(const void *data, size_t len);
 int td_copy_tree(const char *src, const char *dst);
 /* Remove the tree @path */
 int td_remove_tree(const char *path);
+/*
+ * Remove the tree @root and the folder that holds it: a copy made into
+ * "td_tmpdir()/root", as td_copy_tree() wants a folder that is not there yet
+ */
+int td_remove_copy(const char *root);
 /* A new temporary folder, in a static buffer */
 const char *td_tmpdir(void);
 
