@@ -153,6 +153,25 @@ REPORTS=(
 	done
 }
 
+# ... and check that the kernel booted is of that line (a uname of our own)
+@test "helpers.bash: require_guest fails a guest whose kernel is not of its flavour's line" {
+	bats_require_minimum_version 1.5.0
+	eval "$(sed -n '/^require_guest()/,/^}/p;/^kernel_line()/,/^}/p' "$TOP/tests/vm/suites/helpers.bash")"
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\necho "$RELEASE"\n' > "$BATS_TEST_TMPDIR/bin/uname"
+	chmod +x "$BATS_TEST_TMPDIR/bin/uname"
+	PATH=$BATS_TEST_TMPDIR/bin:$PATH
+	export ZSWAPCTL_VM=1
+	local f
+	for f in stock-7.2:7.2.11+ patched-6.12:6.12.118+ patched:6.1.158 debug:6.1.158; do
+		KERNEL_FLAVOUR=${f%%:*} RELEASE=${f#*:} run -0 require_guest
+	done
+	for f in stock-7.2:6.12.118+ patched-6.12:6.1.158 patched:6.12.118+ patched-6.1:7.2.11; do
+		KERNEL_FLAVOUR=${f%%:*} RELEASE=${f#*:} run -1 require_guest
+		assert_output --partial "the guest runs Linux ${f#*:}, but its flavour ${f%%:*} is of"
+	done
+}
+
 # The 32-bit guest has no shell and only the series is built for i386: the
 # harness says so before it builds or boots anything.
 @test "tests/vm/run --arch i386 refuses another flavour and a missing command" {
@@ -165,4 +184,22 @@ REPORTS=(
 	run "$TOP/tests/vm/run" --arch arm -- true
 	assert_failure 2
 	assert_output --partial "unknown --arch arm"
+}
+
+# KERNEL_LINE picks the line of stock and patched; a flavour of another
+# line beside it is refused before anything is built or booted.
+@test "tests/vm/run refuses a flavour that is not of KERNEL_LINE" {
+	local f
+	for f in debug patched-i386 patched-upto-0015 stock-6.12; do
+		KERNEL_LINE=7.2 run "$TOP/tests/vm/run" --flavour "$f" -- true
+		assert_failure 2
+		assert_output --partial "the flavour '$f' is not of KERNEL_LINE=7.2"
+	done
+	# the line's own, named in full or not, passes this check: with a
+	# --kernel that does not exist it gets as far as the image
+	for f in patched patched-7.2 stock; do
+		KERNEL_LINE=7.2 run "$TOP/tests/vm/run" --kernel /nonexistent --flavour "$f" -- true
+		assert_failure 125
+		assert_output --partial 'no kernel image /nonexistent'
+	done
 }

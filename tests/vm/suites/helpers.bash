@@ -14,6 +14,12 @@ bats_load_library bats-assert
 
 require_guest() {
 	[ -n "${ZSWAPCTL_VM:-}" ] || skip "guest suite: run through tests/vm/run"
+	# kernel_line and line_has go by the flavour's name: a --kernel of
+	# another line booted under it would make their answers wrong
+	case $(uname -r) in
+	"$(kernel_line)".*) ;;
+	*) fail "the guest runs Linux $(uname -r), but its flavour ${KERNEL_FLAVOUR:-patched} is of $(kernel_line)" ;;
+	esac
 }
 
 zswap_debug() { cat "$ZSWAP_DEBUGFS/$1"; }
