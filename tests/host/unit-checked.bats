@@ -59,6 +59,14 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 	assert_line 'ok 8 - zswapctl-tidy: left nothing in its TMPDIR'
 }
 
+@test "plain: a leftover's name with a newline or a '#' stays on its TAP line" {
+	prog "$FAKE/tests/unit" zswapctl-odd \
+		'char p[4096]; snprintf(p, sizeof(p), "%s/a#b\nc", getenv("TMPDIR")); tap_ok(!mknod(p, S_IFREG | 0600, 0), "made");'
+	run -1 checked plain
+	assert_line 'not ok 4 - zswapctl-odd: left nothing in its TMPDIR # left: a?b?c'
+	assert_line '1..4'
+}
+
 @test "plain: a crash keeps the lines printed before it, and fails the exit and the plan" {
 	prog "$FAKE/tests/unit" zswapctl-crash \
 		'tap_ok(true, "first"); tap_ok(true, "second"); raise(SIGSEGV);'

@@ -248,7 +248,7 @@ static void set_zpool_7_2(void)
 	snprintf(path, sizeof(path), "%s/sys/module/zswap/parameters/zpool", root);
 	CHECK(access(path, F_OK) && errno == ENOENT);
 	zswapnl_close(h);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 
 	snprintf(root, sizeof(root), "%s/root", td_tmpdir());
 	if (!CHECK_INT(td_copy_tree(td_path("tests/data/sysroot-6.12"), root), 0))
@@ -258,7 +258,7 @@ static void set_zpool_7_2(void)
 	snprintf(path, sizeof(path), "%s/sys/module/zswap/parameters/compressor", root);
 	CHECK_STR(td_read_line(path), "zstd");
 	zswapnl_close(h);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 }
 
 /*
@@ -296,7 +296,7 @@ static void kernel_release(void)
 	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
 	check_why(h, &g, ZSWAPNL_G_ZPOOL, -ENOENT, NO_ZPOOL_WORDS);
 	zswapnl_close(h);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 }
 
 /* memory.stat's zswpwb, for each cgroup that has it */
@@ -361,7 +361,7 @@ static void meminfo_without_debugfs(void)
 	/* vmstat needs no debugfs */
 	CHECK_U64(g.zswpwb, 283);
 	zswapnl_close(h);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 }
 
 /*
@@ -481,14 +481,14 @@ static void writeback_ancestor_off(void)
 	check_writeback(root, "/outer/inner", 1, 0);
 	check_writeback(root, "/work", 1, 1);
 	check_writeback(root, "/", 1, 1);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 
 	/* The root's 0 holds every cgroup's pages in memory */
 	writeback_tree(root, sizeof(root), "tests/data/sysroot-6.12", root_off);
 	check_writeback(root, "/", 0, 0);
 	check_writeback(root, "/work", 1, 0);
 	check_writeback(root, "/outer/inner", 1, 0);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 }
 
 /* 6.1 has no memory.zswap.writeback: unknown, not on, and why */
@@ -533,7 +533,7 @@ static void writeback_not_on_root(void)
 	check_writeback(root, "/", -ENOENT, -ENOENT);
 	check_writeback(root, "/work", 1, 1);
 	check_writeback(root, "/outer/inner", 1, 0);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 }
 
 /* A file of no value: unknown for it and below, save where an ancestor is off */
@@ -555,13 +555,13 @@ static void writeback_bad_value(void)
 	CHECK_STR(why.msg, "a cgroup's memory.zswap.writeback holds a value out of range");
 	zswapnl_memcg_free(&m);
 	zswapnl_close(h);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 
 	/* Off above is off, whatever /outer holds */
 	writeback_tree(root, sizeof(root), "tests/data/sysroot-6.12", garbage_off_above);
 	check_writeback(root, "/outer", -EBADMSG, 0);
 	check_writeback(root, "/outer/inner", 1, 0);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 }
 
 /*

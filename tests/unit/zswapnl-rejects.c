@@ -227,7 +227,7 @@ static void fallback_rejects(void)
 	check_rejects(&one, 8615, 1, 2, 0);
 	zswapnl_memcg_free(&one);
 	zswapnl_close(h);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 }
 
 /* The recorded stock tree: no such lines in any memory.stat */
@@ -273,7 +273,7 @@ static void caller_of_1_3(void)
 			break;
 	zswapnl_memcg_free(&buf.m);
 	zswapnl_close(h);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 }
 
 /* The files have no events; a struct below 1.4's size is refused first */

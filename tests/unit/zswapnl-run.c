@@ -1185,7 +1185,7 @@ static void writeback_family_lacks_it(void)
 	CHECK_STR(td_read_line(path), "1");
 	zswapnl_close(h);
 	script_free(&s);
-	td_remove_copy(root);
+	CHECK_INT(td_remove_copy(root), 0);
 }
 
 /* Neither the family nor the files: -EOPNOTSUPP, saying both */

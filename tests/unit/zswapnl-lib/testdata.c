@@ -190,17 +190,21 @@ int td_remove_tree(const char *path)
 int td_remove_copy(const char *root)
 {
 	char dir[PATH_MAX];
-	char *slash;
-	int ret = td_remove_tree(root);
+	char *slash, *base;
 
-	snprintf(dir, sizeof(dir), "%s", root);
+	/* Only ever "<td_tmpdir()>/<name>": nothing else is removed */
+	if (snprintf(dir, sizeof(dir), "%s", root) >= (int)sizeof(dir))
+		return -1;
 	slash = strrchr(dir, '/');
-	if (slash && slash != dir) {
-		*slash = '\0';
-		if (rmdir(dir))
-			ret = -1;
-	}
-	return ret;
+	if (!slash || !slash[1])
+		return -1;
+	*slash = '\0';
+	base = strrchr(dir, '/');
+	if (!base || strncmp(base + 1, "zswapnl-test.", strlen("zswapnl-test.")))
+		return -1;
+	if (td_remove_tree(root))
+		return -1;
+	return rmdir(dir);
 }
 
 const char *td_tmpdir(void)

@@ -18,7 +18,7 @@ require_guest() {
 	# another line booted under it would make their answers wrong
 	case $(uname -r) in
 	"$(kernel_line)".*) ;;
-	*) fail "the guest runs Linux $(uname -r), but its flavour ${KERNEL_FLAVOUR:-patched} is of $(kernel_line)" ;;
+	*) fail "the guest runs Linux $(uname -r), but its flavour ${KERNEL_FLAVOUR:-patched} is of $(kernel_line): a --kernel of another line? give tests/vm/run --flavour stock-LINE or patched-LINE" ;;
 	esac
 }
 
