@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # zswapctl top on a real kernel, with pages going through zswap all the
 # time: two cgroups, /zt/a and /zt/b, each rewrite and read back at random
-# 24 MiB through a 16 MiB memory.max for as long as the file runs. The
+# 24 MiB through a 16 MiB memory.high for as long as the file runs. The
 # curses view runs in a tmux server of each test's own and must show both
 # cgroups with rates above 0, sort, draw the tree, filter, pause and quit
 # as zswapctl(8) says; batch mode must print its samples. Over netlink on
@@ -27,8 +27,15 @@ setup_file() {
 	require_guest
 	cg_create zt
 	echo +memory > "$CGROOT/zt/cgroup.subtree_control"
-	cg_create zt/a 16M
-	cg_create zt/b 16M
+	# memory.high, not memory.max: reclaim back to 16 MiB on every
+	# charge above it, and no OOM killer. Under a 16 MiB memory.max,
+	# stock 6.12 kills one of the two in the first seconds of swap-in,
+	# zswap enabled or not (every page of the cgroup on the active list);
+	# 6.1 and 7.2 do not. What is tested here is top, not that.
+	cg_create zt/a
+	cg_create zt/b
+	echo 16M > "$CGROOT/zt/a/memory.high"
+	echo 16M > "$CGROOT/zt/b/memory.high"
 	# Their logs, by cgroup path
 	mkdir -p "$BATS_FILE_TMPDIR/zt"
 	workload zt/a 1
@@ -192,4 +199,16 @@ is_sorted_down() {
 	# The workload keeps both busy: stores or loads in the blocks
 	grep -qE '^/zt/a +([1-9]|0\.[1-9])|^/zt/a +[0-9.]+ +([1-9]|0\.[1-9])' <<<"$output"
 	grep -qE '^/zt/b +([1-9]|0\.[1-9])|^/zt/b +[0-9.]+ +([1-9]|0\.[1-9])' <<<"$output"
+}
+
+# Last: the workloads behind every test above ran through all of them,
+# neither killed nor failing a check of what came back from swap
+@test "top: both workloads still run, no page came back wrong, no OOM kill" {
+	local cg
+	for cg in zt/a zt/b; do
+		[ -s "$CGROOT/$cg/cgroup.procs" ] ||
+			fail "the workload of /$cg is gone: $(tr '\n' ' ' < "$CGROOT/$cg/memory.events"); its log: $(tail -3 "$BATS_FILE_TMPDIR/$cg.log")"
+		assert_equal "$(awk '$1 == "oom_kill" { print $2 }' "$CGROOT/$cg/memory.events")" 0
+		refute grep -q 'MISMATCH' "$BATS_FILE_TMPDIR/$cg.log"
+	done
 }
