@@ -187,6 +187,9 @@ int td_remove_tree(const char *path)
 	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* The name of every td_tmpdir() folder starts so */
+#define TD_TMPDIR_PREFIX "zswapnl-test."
+
 int td_remove_copy(const char *root)
 {
 	char dir[PATH_MAX];
@@ -200,7 +203,7 @@ int td_remove_copy(const char *root)
 		return -1;
 	*slash = '\0';
 	base = strrchr(dir, '/');
-	if (!base || strncmp(base + 1, "zswapnl-test.", strlen("zswapnl-test.")))
+	if (!base || strncmp(base + 1, TD_TMPDIR_PREFIX, strlen(TD_TMPDIR_PREFIX)))
 		return -1;
 	if (td_remove_tree(root))
 		return -1;
@@ -212,7 +215,7 @@ const char *td_tmpdir(void)
 	static char path[PATH_MAX];
 	const char *tmp = getenv("TMPDIR");
 
-	snprintf(path, sizeof(path), "%s/zswapnl-test.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	snprintf(path, sizeof(path), "%s/" TD_TMPDIR_PREFIX "XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(path)) {
 		tap_diag("mkdtemp %s: %m", path);
 		exit(1);

@@ -16,9 +16,11 @@ require_guest() {
 	[ -n "${ZSWAPCTL_VM:-}" ] || skip "guest suite: run through tests/vm/run"
 	# kernel_line and line_has go by the flavour's name: a --kernel of
 	# another line booted under it would make their answers wrong
-	case $(uname -r) in
-	"$(kernel_line)".*) ;;
-	*) fail "the guest runs Linux $(uname -r), but its flavour ${KERNEL_FLAVOUR:-patched} is of $(kernel_line): a --kernel of another line? give tests/vm/run --flavour stock-LINE or patched-LINE" ;;
+	local release line
+	release=$(uname -r) line=$(kernel_line)
+	case $release in
+	"$line".*) ;;
+	*) fail "the guest runs Linux $release, but its flavour ${KERNEL_FLAVOUR:-patched} is of $line: a --kernel of another line? give tests/vm/run --flavour stock-LINE or patched-LINE" ;;
 	esac
 }
 
