@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "conf.h"
+#include "safe_file.h"
 
 /* Longer lines are refused: no value comes near it, and /dev/zero ends */
 #define CONF_LINE_MAX 4096
@@ -57,7 +57,8 @@ static bool trailing_comment(const char *value)
 	return false;
 }
 
-#define TRAILING_COMMENT_WHY "a comment after the value (a comment takes a line of its own)"
+#define TRAILING_COMMENT_WHY \
+	"a comment after the value (a comment takes a line of its own)"
 
 int conf_split_line(char *line, char **key, char **value, const char **why)
 {
@@ -83,8 +84,9 @@ int conf_split_line(char *line, char **key, char **value, const char **why)
 	/* One pair of quotes around the whole value, as os-release has */
 	if (*p == '"' || *p == '\'') {
 		if (len < 2 || p[len - 1] != *p) {
-			*why = trailing_comment(p) ? TRAILING_COMMENT_WHY :
-						     "a quote that is not closed";
+			*why = trailing_comment(p) ?
+				       TRAILING_COMMENT_WHY :
+				       "a quote that is not closed";
 			return -1;
 		}
 		p[len - 1] = '\0';
@@ -213,51 +215,27 @@ static int read_lines(struct conf *c, FILE *f, const char *path)
 }
 
 /*
- * What a file of the configuration may be: a regular file, or /dev/null
- * (a link to it is how systemd masks a file, and reads as empty)
+ * A link to /dev/null in place of a file: how systemd masks one, which
+ * reads as empty. The link is read, never followed.
  */
-static bool is_conf_file(const struct stat *st)
+static bool masked(int dirfd, const char *name)
 {
-	return S_ISREG(st->st_mode) ||
-	       (S_ISCHR(st->st_mode) && st->st_rdev == makedev(1, 3));
+	static const char null[] = "/dev/null";
+	char target[sizeof(null) + 1];
+	ssize_t n = readlinkat(dirfd, name, target, sizeof(target));
+
+	return n == (ssize_t)strlen(null) && !memcmp(target, null, n);
 }
 
-/*
- * The file @path. Not being there is no error when @optional; a file of
- * the configuration (@any_type false) that is not one of is_conf_file()
- * is, before it is read: a FIFO no one writes would wait for ever, at
- * boot. A file named on the command line may be a pipe (/dev/stdin).
- */
-static int read_path(struct conf *c, const char *path, bool optional,
-		     bool any_type)
+/* Every line of the open file @fd, named @path; closes @fd */
+static int read_fd(struct conf *c, int fd, const char *path)
 {
-	struct stat st;
-	FILE *f;
-	int fd, ret;
+	FILE *f = fdopen(fd, "r");
+	int ret;
 
-	/* O_NONBLOCK: opening a FIFO waits for a writer without it */
-	fd = open(path, O_RDONLY | O_CLOEXEC | (any_type ? 0 : O_NONBLOCK));
-	if (fd < 0 && optional && errno == ENOENT)
-		return EXIT_OK;
-	if (fd >= 0 && !any_type) {
-		if (fstat(fd, &st) || fcntl(fd, F_SETFL, 0)) {
-			ret = errno;
-			close(fd);
-			errno = ret;
-			fd = -1;
-		} else if (!is_conf_file(&st)) {
-			close(fd);
-			zc_error("cannot read %s: %s", path,
-				 S_ISDIR(st.st_mode) ? strerror(EISDIR) :
-						       "not a regular file");
-			return EXIT_SYSTEM;
-		}
-	}
-	f = fd < 0 ? NULL : fdopen(fd, "r");
 	if (!f) {
 		zc_error("cannot read %s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+		close(fd);
 		return EXIT_SYSTEM;
 	}
 	c->files++;
@@ -266,92 +244,240 @@ static int read_path(struct conf *c, const char *path, bool optional,
 	return ret;
 }
 
+/*
+ * The file @name of the folder @dirfd, @path for messages, as safe_file.h
+ * says: a regular file, no link followed, no FIFO opened (one no one
+ * writes would wait for ever, at boot), or a mask. Not being there is no
+ * error when @optional.
+ */
+static int read_at(struct conf *c, int dirfd, const char *name,
+		   const char *path, bool optional)
+{
+	char why[SAFE_WHY_MAX];
+	int fd;
+
+	if (masked(dirfd, name))
+		return EXIT_OK;
+	fd = safe_file_open_read(dirfd, name, why, sizeof(why));
+	if (fd < 0 && optional && errno == ENOENT)
+		return EXIT_OK;
+	if (fd < 0) {
+		zc_error("cannot read %s: %s", path, why);
+		return EXIT_SYSTEM;
+	}
+	return read_fd(c, fd, path);
+}
+
+/*
+ * A file named on the command line: "-" is standard input; any other is
+ * read as the configuration's files are, but may be in any folder (the
+ * caller chose it, links aside)
+ */
+static int read_named(struct conf *c, const char *path)
+{
+	char why[SAFE_WHY_MAX], *folder;
+	const char *name;
+	int dirfd, fd, ret;
+
+	if (!strcmp(path, "-")) {
+		fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
+		if (fd < 0) {
+			zc_error("cannot read standard input: %s",
+				 strerror(errno));
+			return EXIT_SYSTEM;
+		}
+		return read_fd(c, fd, "<stdin>");
+	}
+	folder = safe_split(path, &name);
+	if (!folder) {
+		zc_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	dirfd = safe_folder_open(AT_FDCWD, NULL, folder, why, sizeof(why));
+	free(folder);
+	if (dirfd < 0) {
+		zc_error("cannot read %s: %s", path, why);
+		return EXIT_SYSTEM;
+	}
+	ret = read_at(c, dirfd, name, path, false);
+	close(dirfd);
+	return ret;
+}
+
+/*
+ * The folder @rel of @root (the sysroot), @path for messages, opened as
+ * safe_file.h says and one that only root and the caller may change: a
+ * user who could put a file there could set zswap's parameters as root.
+ * A descriptor, -ENOENT when it is not there, or -1 after a message.
+ */
+static int open_conf_folder(int root, const char *sysroot, const char *rel,
+			    const char *path)
+{
+	char why[SAFE_WHY_MAX];
+	int fd = safe_folder_open(root, sysroot, rel, why, sizeof(why));
+
+	if (fd < 0 && errno == ENOENT)
+		return -ENOENT;
+	if (fd >= 0 && !safe_folder_trusted(fd, path, why, sizeof(why))) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0)
+		zc_error("cannot read %s: %s", path, why);
+	return fd < 0 ? -1 : fd;
+}
+
 static int compare_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/*
- * A drop-in: "*.conf", not hidden, and one of is_conf_file(), links
- * followed; a folder, a FIFO or a link to nothing is not one
- */
-static bool is_dropin(const char *dir, const char *name)
+/* A drop-in's name: "*.conf", not hidden */
+static bool is_dropin(const char *name)
 {
 	size_t len = strlen(name);
-	char path[PATH_MAX];
-	struct stat st;
 
-	if (name[0] == '.' || len < 5 || strcmp(name + len - 5, ".conf"))
-		return false;
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >=
-		    sizeof(path) ||
-	    stat(path, &st))
-		return false;
-	return is_conf_file(&st);
+	return name[0] != '.' && len >= 5 && !strcmp(name + len - 5, ".conf");
 }
 
-/* The drop-ins of @dir in lexical order; no folder, no drop-in */
-static int read_dropins(struct conf *c, const char *dir)
+/*
+ * The names of the drop-ins of the folder @dirfd in lexical order, in
+ * @names (to free with each name); their number, or -1 after a message
+ */
+static ssize_t dropin_names(int dirfd, const char *dir, char ***names)
 {
-	char **names = NULL, **bigger, path[PATH_MAX];
-	size_t n = 0, cap = 0, i;
+	char **bigger;
+	size_t n = 0, cap = 0;
 	struct dirent *de;
-	int ret = EXIT_OK, one;
-	DIR *d = opendir(dir);
+	int fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
 
-	if (!d && errno == ENOENT)
-		return EXIT_OK;
+	*names = NULL;
 	if (!d) {
 		zc_error("cannot read the folder %s: %s", dir, strerror(errno));
-		return EXIT_SYSTEM;
+		if (fd >= 0)
+			close(fd);
+		return -1;
 	}
-	/* readdir() sets errno on a failure only, and stat() on a link to nothing */
+	/* readdir() sets errno on a failure only */
 	for (errno = 0; (de = readdir(d)); errno = 0) {
-		if (!is_dropin(dir, de->d_name))
+		if (!is_dropin(de->d_name))
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 16;
-			bigger = realloc(names, cap * sizeof(*names));
+			bigger = realloc(*names, cap * sizeof(**names));
 			if (!bigger)
 				goto oom;
-			names = bigger;
+			*names = bigger;
 		}
-		names[n] = strdup(de->d_name);
-		if (!names[n])
+		(*names)[n] = strdup(de->d_name);
+		if (!(*names)[n])
 			goto oom;
 		n++;
 	}
 	if (errno) {
 		zc_error("cannot read the folder %s: %s", dir, strerror(errno));
-		ret = EXIT_SYSTEM;
+		goto fail;
 	}
+	closedir(d);
 	if (n)
-		qsort(names, n, sizeof(*names), compare_names);
-	for (i = 0; i < n && ret != EXIT_SYSTEM; i++) {
-		/* is_dropin() made the same path */
-		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
-				     names[i]) >= sizeof(path))
-			continue;
-		one = read_path(c, path, false, false);
-		if (one > ret)
-			ret = one;
-	}
-	goto out;
+		qsort(*names, n, sizeof(**names), compare_names);
+	return (ssize_t)n;
 oom:
 	zc_error("out of memory");
-	ret = EXIT_SYSTEM;
-out:
+fail:
+	while (n)
+		free((*names)[--n]);
+	free(*names);
+	*names = NULL;
+	closedir(d);
+	return -1;
+}
+
+/* The drop-ins of the folder @dirfd, named @dir, in lexical order */
+static int read_dropins(struct conf *c, int dirfd, const char *dir)
+{
+	char **names, *path;
+	ssize_t n = dropin_names(dirfd, dir, &names), i;
+	int ret = EXIT_OK, one;
+
+	if (n < 0)
+		return EXIT_SYSTEM;
+	for (i = 0; i < n && ret != EXIT_SYSTEM; i++) {
+		if (asprintf(&path, "%s/%s", dir, names[i]) < 0) {
+			zc_error("out of memory");
+			ret = EXIT_SYSTEM;
+			break;
+		}
+		one = read_at(c, dirfd, names[i], path, false);
+		if (one > ret)
+			ret = one;
+		free(path);
+	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	closedir(d);
+	return ret;
+}
+
+/*
+ * The folder @rel of the folder @root, named @sysroot@rel in messages,
+ * then what is in it: read_at() of the file @file, or with none
+ * read_dropins(). No folder, nothing to read.
+ */
+static int read_folder(struct conf *c, int root, const char *sysroot,
+		       const char *rel, const char *file)
+{
+	char *dir = NULL, *path = NULL;
+	int dirfd, ret = EXIT_SYSTEM;
+
+	if (asprintf(&dir, "%s/%s", sysroot, rel) < 0 ||
+	    (file && asprintf(&path, "%s/%s", dir, file) < 0)) {
+		zc_error("out of memory");
+		free(dir);
+		return EXIT_SYSTEM;
+	}
+	dirfd = open_conf_folder(root, sysroot, rel, dir);
+	if (dirfd == -ENOENT)
+		ret = EXIT_OK;
+	else if (dirfd >= 0 && file)
+		ret = read_at(c, dirfd, file, path, true);
+	else if (dirfd >= 0)
+		ret = read_dropins(c, dirfd, dir);
+	if (dirfd >= 0)
+		close(dirfd);
+	free(path);
+	free(dir);
+	return ret;
+}
+
+/* /etc/zswap.conf and /etc/zswap.conf.d/ under @sysroot (NULL for /) */
+static int read_default(struct conf *c, const char *sysroot)
+{
+	int root, ret, one;
+
+	/* The caller chose the sysroot: below it, no link is followed */
+	root = open(sysroot ? sysroot : "/",
+		    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (root < 0) {
+		zc_error("cannot read %s: %s", sysroot ? sysroot : "/",
+			 strerror(errno));
+		return EXIT_SYSTEM;
+	}
+	sysroot = sysroot ? sysroot : "";
+	ret = read_folder(c, root, sysroot, CONF_FOLDER, CONF_NAME);
+	if (ret != EXIT_SYSTEM) {
+		one = read_folder(c, root, sysroot, CONF_DROPIN_FOLDER, NULL);
+		if (one > ret)
+			ret = one;
+	}
+	close(root);
 	return ret;
 }
 
 int conf_read(struct conf *c, const char *sysroot, char *const *files,
 	      int nfiles)
 {
-	char path[PATH_MAX];
 	int i, one, ret = EXIT_OK;
 
 	memset(c, 0, sizeof(*c));
@@ -360,25 +486,15 @@ int conf_read(struct conf *c, const char *sysroot, char *const *files,
 		zc_error("out of memory");
 		return EXIT_SYSTEM;
 	}
+	if (!nfiles)
+		return read_default(c, sysroot);
 	/* Named files: those only, in their order, as sysctl -p FILE... */
 	for (i = 0; i < nfiles && ret != EXIT_SYSTEM; i++) {
-		one = read_path(c, files[i], false, true);
+		one = read_named(c, files[i]);
 		if (one > ret)
 			ret = one;
 	}
-	if (nfiles)
-		return ret;
-	if ((size_t)snprintf(path, sizeof(path), "%s%s", sysroot ? sysroot : "",
-			     CONF_FILE) >= sizeof(path)) {
-		zc_error("the --sysroot path is too long");
-		return EXIT_USAGE;
-	}
-	ret = read_path(c, path, true, false);
-	if (ret == EXIT_SYSTEM)
-		return ret;
-	snprintf(path, sizeof(path), "%s%s", sysroot ? sysroot : "", CONF_DIR);
-	one = read_dropins(c, path);
-	return one > ret ? one : ret;
+	return ret;
 }
 
 void conf_free(struct conf *c)

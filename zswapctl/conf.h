@@ -17,6 +17,10 @@
 
 #define CONF_FILE "/etc/zswap.conf"
 #define CONF_DIR "/etc/zswap.conf.d"
+/* The same, as conf_read() opens them from / (or the sysroot) */
+#define CONF_FOLDER "etc"
+#define CONF_NAME "zswap.conf"
+#define CONF_DROPIN_FOLDER "etc/zswap.conf.d"
 
 /* The value of one key that wins, and where it is */
 struct conf_setting {

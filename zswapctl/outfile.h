@@ -1,21 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The file of --output, written so that nothing is destroyed:
+ * The file of --output. Root writes it on a timer into a folder that
+ * another user may own (/var/lib/prometheus on Debian), for readers that
+ * may look at any moment (node_exporter's textfile collector), so:
  *
- *  - a regular file, or a name that does not exist yet, is replaced whole,
- *    for readers that may look at any moment, such as node_exporter's
- *    textfile collector: the text goes to a temporary file in the same
- *    folder, which is synced, made mode 0644 and renamed over the file,
- *    and the folder is synced. A reader sees the old content or the new,
- *    never a part of it;
- *  - a FIFO, a character device (/dev/null, a terminal) and a descriptor
- *    we have (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N) are
- *    written in place, and stay what they are;
- *  - a symbolic link is followed: what it points to is replaced or
- *    written as above, and the link stays; but another user's link in a
- *    sticky folder anyone can write is refused, as fs.protected_symlinks
- *    does;
- *  - anything else (a folder, a socket, a block device) is refused.
+ *  - "-" is standard output, written as it is;
+ *  - anything else is a regular file, or a name with nothing there yet,
+ *    in a folder reached with no symbolic link and that only root and the
+ *    caller may change (safe_file.h); a link, a FIFO, a device or a folder
+ *    at the name is refused;
+ *  - the text goes to a temporary file of that folder, which is synced,
+ *    made mode 0644 and renamed onto the name (a link put there meanwhile
+ *    is replaced, never followed), then the folder is synced: a reader
+ *    sees the old text or the new, never a part of it.
  */
 #ifndef ZSWAPCTL_OUTFILE_H
 #define ZSWAPCTL_OUTFILE_H
@@ -26,9 +23,10 @@
 
 struct outfile {
 	const char *path; /* as given, for messages */
-	char *target; /* the file to replace, symlinks followed; or NULL */
-	char *tmp; /* the temporary file, until renamed or removed */
-	int fd; /* the temporary file, or what is written in place */
+	int dirfd; /* the folder of the file, or -1 */
+	const char *name; /* the file's name in it, within path */
+	char tmp[256]; /* the temporary file's name in it, "" when none */
+	int fd; /* the temporary file, or standard output's copy */
 	FILE *fp; /* write here: the text is gathered in memory */
 	char *buf; /* ... here, until outfile_commit() writes it to fd */
 	size_t len;
@@ -39,14 +37,13 @@ struct outfile {
 /*
  * Get path ready for writing, as above. While a temporary file exists,
  * SIGINT, SIGTERM and SIGHUP wait until it is renamed or removed, so that
- * none leaves it behind. Opening a FIFO waits for its reader. Returns an
- * exit code, after a message.
+ * none leaves it behind. Returns an exit code, after a message.
  */
 int outfile_open(struct outfile *of, const char *path);
 
 /*
- * Finish: flush and check the writes, then sync the temporary file and
- * rename it over the target (or remove it). An exit code, after a message.
+ * Finish: write the text, sync the temporary file and rename it onto the
+ * name. An exit code, after a message.
  */
 int outfile_commit(struct outfile *of);
 

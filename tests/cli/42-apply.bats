@@ -90,20 +90,63 @@ refused() {
 	assert_equal "$(param max_pool_percent)" 33
 }
 
-@test "only *.conf files of the folder count: not hidden ones, other names or folders" {
-	mkdir -p "$DROPINS/folder.conf"
+@test "only *.conf files of the folder count: not hidden ones or other names; a link to /dev/null masks" {
+	mkdir -p "$DROPINS"
 	printf '%s\n' 'compressor = zstd' > "$DROPINS/50-zstd.conf"
 	for f in .hidden.conf 50-zstd.conf~ 50-zstd.conf.dpkg-old README .conf; do
 		printf '%s\n' 'not a setting' > "$DROPINS/$f"
 	done
-	printf '%s\n' 'not a setting' > "$DROPINS/folder.conf/x.conf"
-	mkfifo "$DROPINS/fifo.conf"
-	ln -s /nowhere "$DROPINS/dangling.conf"
+	mkfifo "$DROPINS/fifo.conf.d"
+	ln -s /nowhere "$DROPINS/dangling"
 	# a link to /dev/null is an empty file, as systemd masks with it
 	ln -s /dev/null "$DROPINS/60-masked.conf"
 	run -0 --separate-stderr zc_root apply
 	assert_output "compressor: lzo -> zstd ($DROPINS/50-zstd.conf:1)"
 	assert_equal "$stderr" ""
+}
+
+# zswapctl.service reads these as root at boot: a drop-in that is not a
+# regular file is not read, whatever it leads to (safe_file.h)
+@test "a FIFO, a folder, a device or a link among the drop-ins: each named, exit 2, nothing changed" {
+	local kind
+	mkdir -p "$DROPINS"
+	printf '%s\n' 'compressor = zstd' > "$BATS_TEST_TMPDIR/elsewhere.conf"
+	for kind in fifo folder link dangling device; do
+		rm -rf "$DROPINS/x.conf"
+		case $kind in
+		fifo) mkfifo "$DROPINS/x.conf"; want="a FIFO" ;;
+		folder) mkdir "$DROPINS/x.conf"; want="a folder" ;;
+		link) ln -s "$BATS_TEST_TMPDIR/elsewhere.conf" "$DROPINS/x.conf"
+		      want="a symbolic link, which zswapctl does not follow here" ;;
+		dangling) ln -s /nowhere "$DROPINS/x.conf"
+			  want="a symbolic link, which zswapctl does not follow here" ;;
+		device) ln -s /dev/zero "$DROPINS/x.conf"
+			want="a symbolic link, which zswapctl does not follow here" ;;
+		esac
+		before=$(params)
+		run -2 --separate-stderr timeout 20 "$ZSWAPCTL" --sysroot "$ROOT" apply
+		assert_one_line_error "cannot read $DROPINS/x.conf: $want$"
+		assert_equal "$(params)" "$before"
+	done
+}
+
+@test "a configuration folder another user may change: refused, naming it, nothing changed" {
+	[ "$(id -u)" = 0 ] || skip "needs root, to give a folder to another user"
+	mkdir -p "$DROPINS"
+	printf '%s\n' 'compressor = zstd' > "$DROPINS/50-zstd.conf"
+	chown 65534 "$DROPINS"
+	refused 2 "cannot read $DROPINS: the folder $DROPINS belongs to user nobody, uid 65534, who may change what is in it$"
+	chown 0 "$DROPINS"
+	chmod 777 "$DROPINS"
+	refused 2 "cannot read $DROPINS: the folder $DROPINS may be written by any user and is not sticky$"
+	chmod 755 "$DROPINS"
+	chmod 777 "$ROOT/etc"
+	refused 2 "cannot read $ROOT/etc: the folder $ROOT/etc may be written by any user and is not sticky$"
+	chmod 755 "$ROOT/etc"
+	# a link on the way to the folder is not followed either
+	mv "$DROPINS" "$ROOT/dropins"
+	ln -s ../dropins "$DROPINS"
+	refused 2 "cannot read $DROPINS: $DROPINS is a symbolic link, which zswapctl does not follow here$"
 }
 
 @test "drop-ins without the main file, and a main file without drop-ins" {
@@ -241,20 +284,20 @@ refused() {
 	run -0 zc_root apply "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/two"
 	assert_output "$(printf '%s\n' "compressor: lzo -> zstd ($BATS_TEST_TMPDIR/two:1)" \
 		"enabled: yes -> no ($BATS_TEST_TMPDIR/one:2)")"
-	# standard input, as /dev/stdin
-	run -0 zc_root apply --dry-run /dev/stdin <<<'compressor = lz4'
-	assert_output "compressor: zstd -> lz4 (/dev/stdin:1)"
+	# standard input, as "-"
+	run -0 zc_root apply --dry-run - <<<'compressor = lz4'
+	assert_output "compressor: zstd -> lz4 (<stdin>:1)"
 }
 
 @test "a file that cannot be read: its name and why, exit 2, nothing changed" {
 	refused 2 "cannot read $BATS_TEST_TMPDIR/none: No such file or directory$" \
 		"$BATS_TEST_TMPDIR/none"
 	mkdir "$CONF"
-	refused 2 "cannot read $CONF: Is a directory$"
+	refused 2 "cannot read $CONF: a folder$"
 	rmdir "$CONF"
 	printf '%s\n' 'compressor = zstd' > "$CONF"
 	printf '%s\n' 'not a folder' > "$DROPINS"
-	refused 2 "cannot read the folder $DROPINS: Not a directory$"
+	refused 2 "cannot read $DROPINS: $DROPINS is not a folder$"
 }
 
 @test "a FIFO or a device in place of zswap.conf: exit 2 at once, not a read that waits" {
@@ -262,14 +305,16 @@ refused() {
 	before=$(params)
 	# a FIFO no one writes: the old read waited for a writer forever
 	run -2 --separate-stderr timeout 20 "$ZSWAPCTL" --sysroot "$ROOT" apply
-	assert_one_line_error "cannot read $CONF: not a regular file$"
+	assert_one_line_error "cannot read $CONF: a FIFO$"
 	assert_equal "$(params)" "$before"
 	rm "$CONF"
 	ln -s /dev/zero "$CONF"
-	refused 2 "cannot read $CONF: not a regular file$"
-	# named on the command line, a pipe is what the admin asked for
-	run -0 zc_root apply --dry-run <(echo 'compressor = zstd')
-	assert_output --regexp "^compressor: lzo -> zstd \\(/dev/fd/[0-9]+:1\\)$"
+	refused 2 "cannot read $CONF: a symbolic link, which zswapctl does not follow here$"
+	# named on the command line, a pipe is "-": /dev/fd/N is a link
+	run -0 zc_root apply --dry-run - < <(echo 'compressor = zstd')
+	assert_output "compressor: lzo -> zstd (<stdin>:1)"
+	run -2 --separate-stderr zc_root apply --dry-run <(echo 'compressor = zstd')
+	assert_one_line_error "cannot read /dev/fd/[0-9]+: /dev/fd is a symbolic link, which zswapctl does not follow here$"
 }
 
 @test "a file without read access: exit 2, nothing changed" {

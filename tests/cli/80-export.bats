@@ -175,14 +175,14 @@ teardown() {
 	assert_equal "$(cat "$RO_DIR/zswap.prom")" old
 
 	run -2 --separate-stderr zc_patched export --output "$BATS_TEST_TMPDIR/nope/zswap.prom"
-	assert_one_line_error "cannot create a file in $BATS_TEST_TMPDIR/nope: No such file or directory"
+	assert_one_line_error "cannot write $BATS_TEST_TMPDIR/nope/zswap.prom: $BATS_TEST_TMPDIR/nope: No such file or directory$"
 }
 
 @test "--output onto a folder: exit 2 and the temporary file removed; a name is needed" {
 	local dir=$BATS_TEST_TMPDIR/out
 	mkdir -p "$dir/taken"
 	run -2 --separate-stderr zc_patched export --output "$dir/taken"
-	assert_one_line_error "cannot write $dir/taken: Is a directory"
+	assert_one_line_error "cannot write $dir/taken: a folder$"
 	assert_equal "$(ls -A "$dir")" taken
 	run -1 --separate-stderr zc_patched export --output "$dir/"
 	assert_one_line_error "--output needs a file name"

@@ -1,14 +1,16 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0
-# zswapctl export --output onto every kind of file: a regular file (or a
-# new name) is replaced whole, through a temporary file, a rename and a
-# sync of its folder; a FIFO, a character device and /dev/stdout are
-# written in place and stay what they are; a symbolic link is followed and
-# stays a link; a folder, a socket and a block device are refused with
-# exit 2. Nothing here may touch the host's own /dev: device nodes are made
-# in the test's folder (mknod, as root), and the tests that must name
-# /dev/stdout run as user nobody when they run as root, so that a zswapctl
-# that replaced its target could not replace the host's.
+# zswapctl export --output onto every kind of file, as root would meet
+# them when it runs on a timer into a folder another user owns (Debian's
+# /var/lib/prometheus is the prometheus user's): "-" is standard output; a
+# regular file (or a new name) is replaced whole, through a temporary file,
+# a rename and a sync of its folder; anything else at the name (a link, a
+# FIFO, a device, a socket, a folder), a link anywhere in the folder's
+# path, and a folder another user may change are refused with exit 2, one
+# line that names the problem, and nothing changed. The traps are laid by
+# a plain user (nobody) in a folder below /tmp; zswapctl runs as root.
+# Nothing here may touch the host's own /dev: device nodes are made in the
+# test's folder (mknod, as root).
 
 load helpers
 
@@ -35,13 +37,13 @@ shared_dir() {
 	chmod 755 "$SHARED_DIR"
 }
 
-# "${UNPRIV[@]}" CMD...: CMD as user nobody when the tests run as root,
-# who may write anywhere (in /dev too); as the user itself otherwise.
-if [ "$(id -u)" = 0 ]; then
-	UNPRIV=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-else
-	UNPRIV=()
-fi
+# "${UNPRIV[@]}" CMD...: CMD as user nobody, the plain user who lays the
+# traps for root
+UNPRIV=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+
+require_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root: the traps are another user's, for root to meet"
+}
 
 # private_chardev NAME MAJOR MINOR: $NODE, a character device of our own,
 # so that a zswapctl that replaced it could not replace the host's
@@ -62,6 +64,20 @@ assert_kind() {
 	assert_equal "$(stat -c %F "$1")" "$2"
 }
 
+# assert_refused PATH REGEX: export -o PATH as root: exit 2, one line
+# "cannot write PATH: REGEX", nothing on stdout, and at once: a FIFO
+# opened or waited for would keep it past the timeout
+assert_refused() {
+	run -2 --separate-stderr timeout 30 "$ZSWAPCTL" --sysroot "$STOCK" export -o "$1"
+	assert_one_line_error "cannot write $1: $2"
+}
+
+# no_temp_left DIR: no temporary file of ours in DIR
+no_temp_left() {
+	run -0 find "$1" -maxdepth 1 -name '.*.prom.*'
+	assert_output ""
+}
+
 @test "a regular file is replaced whole: synced, renamed over, then its folder synced" {
 	local dir=$BATS_TEST_TMPDIR/out log inode
 	mkdir "$dir"
@@ -75,148 +91,39 @@ assert_kind() {
 	assert_equal "$(stat -c %a "$dir/z.prom")" 644
 	assert_equal "$(ls -A "$dir")" z.prom
 	# The order that makes it durable: the data, the rename, the folder.
-	# The temporary file is the one opened with O_CREAT|O_EXCL in $dir.
-	run awk -v dir="$dir" '
-		/O_CREAT\|O_EXCL/ && index($0, dir "/.z.prom.") {
+	# The folder is the last one opened with O_DIRECTORY|O_NOFOLLOW
+	# before the temporary file is made in it with O_CREAT|O_EXCL.
+	run awk '
+		/O_DIRECTORY/ && /O_NOFOLLOW/ && /"out"/ {
+			dfd = $NF; sub(/.*= /, "", dfd); next
+		}
+		/O_CREAT\|O_EXCL\|O_NOFOLLOW/ && index($0, "openat(" dfd ", \".z.prom.") {
 			tmp = $NF; sub(/.*= /, "", tmp); step = "created"; next
 		}
 		step == "created" && $0 ~ "^write\\(" tmp "," { step = "written"; next }
 		step == "written" && $0 ~ "^fsync\\(" tmp "\\)" { step = "synced"; next }
-		step == "synced" && /^rename/ && index($0, dir "/z.prom") { step = "renamed"; next }
-		step == "renamed" && /O_DIRECTORY/ && index($0, "\"" dir "\"") {
-			dfd = $NF; sub(/.*= /, "", dfd); step = "opened"; next
+		step == "synced" && $0 ~ "^renameat2?\\(" dfd ", \"\\.z\\.prom\\.[A-Za-z0-9]+\", " dfd ", \"z\\.prom\"" {
+			step = "renamed"; next
 		}
-		step == "opened" && $0 ~ "^fsync\\(" dfd "\\) += 0" { step = "done" }
+		step == "renamed" && $0 ~ "^fsync\\(" dfd "\\) += 0" { step = "done" }
 		END { print step }' "$log"
 	assert_output done
 }
 
-@test "a FIFO is written in place: its reader gets the whole text, it stays a FIFO" {
-	local dir=$BATS_TEST_TMPDIR/fifo reader
-	mkdir "$dir"
-	mkfifo "$dir/z.prom"
-	# Bounded both ways: a zswapctl that renamed over the FIFO would leave
-	# its reader waiting for a writer that never comes
-	timeout 30 cat "$dir/z.prom" >"$BATS_TEST_TMPDIR/read" &
-	reader=$!
-	run -0 --separate-stderr timeout 30 "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/z.prom"
-	wait "$reader" || fail "the reader got no end of file (exit $?)"
-	assert_equal "$(cat "$BATS_TEST_TMPDIR/read")" "$WANT"
-	assert_kind "$dir/z.prom" fifo
-	assert_equal "$(ls -A "$dir")" z.prom
-}
-
-@test "a FIFO in a folder nobody may write to is written all the same: no temporary file needed" {
-	local reader
-	shared_dir
-	mkfifo -m 666 "$SHARED_DIR/z.prom"
-	chmod 555 "$SHARED_DIR"
-	timeout 30 cat "$SHARED_DIR/z.prom" >"$BATS_TEST_TMPDIR/read" &
-	reader=$!
-	run -0 --separate-stderr timeout 30 "${UNPRIV[@]}" "$ZSWAPCTL" --sysroot "$STOCK" \
-		export -o "$SHARED_DIR/z.prom"
-	wait "$reader" || fail "the reader got no end of file (exit $?)"
-	assert_equal "$(cat "$BATS_TEST_TMPDIR/read")" "$WANT"
-	assert_kind "$SHARED_DIR/z.prom" fifo
-}
-
-@test "a symbolic link is followed: the link stays, the file it names is replaced whole" {
-	local dir=$BATS_TEST_TMPDIR/links inode
-	mkdir -p "$dir/data"
-	echo stale > "$dir/data/z.prom"
-	inode=$(stat -c %i "$dir/data/z.prom")
-	ln -s data/z.prom "$dir/link"
-	ln -s link "$dir/link2"
-	# A chain of two relative links
-	run -0 --separate-stderr zc_stock export -o "$dir/link2"
-	assert_kind "$dir/link" "symbolic link"
-	assert_kind "$dir/link2" "symbolic link"
-	assert_equal "$(readlink "$dir/link")" data/z.prom
-	assert_equal "$(readlink "$dir/link2")" link
-	assert_equal "$(cat "$dir/data/z.prom")" "$WANT"
-	[ "$(stat -c %i "$dir/data/z.prom")" != "$inode" ] || fail "written in place, not replaced"
-	assert_equal "$(stat -c %a "$dir/data/z.prom")" 644
-	# The temporary file was beside the target, and is gone
-	assert_equal "$(ls -A "$dir/data")" z.prom
-	assert_equal "$(ls -A "$dir" | sort | tr '\n' ' ')" "data link link2 "
-}
-
-@test "a symbolic link to nothing yet: the file it names is created, the link stays" {
-	local dir=$BATS_TEST_TMPDIR/dangling
-	mkdir -p "$dir/data"
-	ln -s data/new.prom "$dir/link"
-	ln -s "$dir/link" "$dir/abs"
-	run -0 --separate-stderr zc_stock export -o "$dir/abs"
-	assert_kind "$dir/link" "symbolic link"
-	assert_kind "$dir/abs" "symbolic link"
-	assert_kind "$dir/data/new.prom" "regular file"
-	assert_equal "$(cat "$dir/data/new.prom")" "$WANT"
-	assert_equal "$(ls -A "$dir/data")" new.prom
-	# A loop of links is an error, not a file
-	ln -s loop2 "$dir/loop1"
-	ln -s loop1 "$dir/loop2"
-	run -2 --separate-stderr zc_stock export -o "$dir/loop1"
-	assert_one_line_error "cannot write $dir/loop1: Too many levels of symbolic links"
-	assert_kind "$dir/loop1" "symbolic link"
-}
-
-@test "a symbolic link into a folder that cannot be written: exit 2, that folder named, nothing changed" {
-	local ro links
-	shared_dir
-	ro=$SHARED_DIR/ro
-	links=$SHARED_DIR/links
-	mkdir -m 777 "$links"
-	mkdir "$ro"
-	echo old >"$ro/z.prom"
-	chmod 555 "$ro"
-	ln -s ../ro/z.prom "$links/link"
-	run -2 --separate-stderr "${UNPRIV[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export \
-		-o "$links/link"
-	assert_one_line_error "cannot create a file in $ro: Permission denied"
-	assert_equal "$(cat "$ro/z.prom")" old
-	assert_equal "$(ls -A "$ro")" z.prom
-	assert_kind "$links/link" "symbolic link"
-	assert_equal "$(ls -A "$links")" link
-}
-
-@test "a character device is written in place and stays one (/dev/null, a private node)" {
-	private_chardev null 1 3
-	run -0 --separate-stderr zc_stock export -o "$NODE"
-	[ -z "$stderr" ] || fail "stderr: $stderr"
-	assert_equal "$(stat -c '%F %t:%T' "$NODE")" "character special file 1:3"
-	# Nothing was created beside it
-	[ "$NODE" = /dev/null ] || assert_equal "$(ls -A "$BATS_TEST_TMPDIR/dev")" null
-}
-
-@test "a full device (/dev/full, a private node): ENOSPC, exit 2, still a character device" {
-	private_chardev full 1 7
-	run -2 --separate-stderr zc_stock export -o "$NODE"
-	assert_one_line_error "cannot write $NODE: No space left on device"
-	assert_equal "$(stat -c '%F %t:%T' "$NODE")" "character special file 1:7"
-	[ "$NODE" = /dev/full ] || assert_equal "$(ls -A "$BATS_TEST_TMPDIR/dev")" full
-}
-
-@test "/dev/stdout is standard output itself: a pipe, a regular file written in place, a socket" {
+@test "'-' is standard output, as it is: a pipe, a regular file appended to, a socket" {
 	local out inode
-	shared_dir
-	chmod 777 "$SHARED_DIR"
-	# A pipe
 	run -0 --separate-stderr bash -c 'set -o pipefail
-		"$@" | cat' _ "${UNPRIV[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o /dev/stdout
+		"$@" | cat' _ "$ZSWAPCTL" --sysroot "$STOCK" export -o -
 	assert_output "$WANT"
 	# A regular file: appended to as the shell opened it, never replaced
-	out=$SHARED_DIR/out.prom
+	out=$BATS_TEST_TMPDIR/out.prom
 	echo first >"$out"
-	chmod 666 "$out"
 	inode=$(stat -c %i "$out")
-	"${UNPRIV[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o /dev/stdout >>"$out" ||
-		fail "export -o /dev/stdout into a file failed"
+	"$ZSWAPCTL" --sysroot "$STOCK" export -o - >>"$out" || fail "export -o - into a file failed"
 	assert_equal "$(stat -c %i "$out")" "$inode"
 	assert_equal "$(cat "$out")" "first"$'\n'"$WANT"
-	assert_equal "$(ls -A "$SHARED_DIR")" out.prom
 	# A socket, as a service's stdout is when it goes to the journal
-	run -0 /usr/bin/python3 - "${UNPRIV[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export \
-		-o /dev/stdout <<'PY'
+	run -0 /usr/bin/python3 - "$ZSWAPCTL" --sysroot "$STOCK" export -o - <<'PY'
 import socket, subprocess, sys
 a, b = socket.socketpair()
 p = subprocess.Popen(sys.argv[1:], stdout=a)
@@ -228,26 +135,83 @@ sys.stdout.write(data.decode())
 sys.exit(p.wait())
 PY
 	assert_output "$WANT"
-	assert_kind /dev/stdout "symbolic link"
 }
 
-@test "a socket, a block device, a folder and a link to a folder: refused, exit 2, nothing changed" {
+# The attack of issue 30: the owner of /var/lib/prometheus swaps root's
+# node-exporter folder for one of its own that holds zswap.prom -> a file
+# of root's
+@test "the owner of /var/lib/prometheus swaps node-exporter/ for a folder with a link: refused, the target untouched" {
+	require_root
+	local lib victim
+	shared_dir
+	lib=$SHARED_DIR/var/lib/prometheus
+	mkdir -p "$lib/node-exporter"
+	chown 65534:65534 "$lib"
+	victim=$SHARED_DIR/shadow
+	echo secret > "$victim"
+	chmod 640 "$victim"
+	# the export works while the folder is root's
+	run -0 zc_stock export -o "$lib/node-exporter/zswap.prom"
+	"${UNPRIV[@]}" sh -ec 'cd "$1" && mv node-exporter old && mkdir node-exporter &&
+		ln -s "$2" node-exporter/zswap.prom' _ "$lib" "$victim"
+	assert_refused "$lib/node-exporter/zswap.prom" \
+		"the folder $lib/node-exporter belongs to user nobody, uid 65534, who may change what is in it$"
+	assert_equal "$(cat "$victim")" secret
+	assert_equal "$(stat -c '%a %U' "$victim")" "640 root"
+	assert_kind "$lib/node-exporter/zswap.prom" "symbolic link"
+	no_temp_left "$lib/node-exporter"
+	# nor does a link in place of the folder lead anywhere
+	"${UNPRIV[@]}" sh -ec 'cd "$1" && rm -r node-exporter && ln -s "$2" node-exporter' \
+		_ "$lib" "$SHARED_DIR"
+	assert_refused "$lib/node-exporter/shadow" \
+		"$lib/node-exporter is a symbolic link, which zswapctl does not follow here$"
+	assert_equal "$(cat "$victim")" secret
+}
+
+@test "a link at the name, to a file in another folder, to a device, to a FIFO: refused at once, each untouched" {
+	require_root
+	local dir victim
+	shared_dir
+	dir=$SHARED_DIR/out
+	mkdir "$dir"
+	mkdir "$SHARED_DIR/other"
+	victim=$SHARED_DIR/other/victim
+	echo secret > "$victim"
+	chmod 600 "$victim"
+	private_chardev full 1 7
+	mkfifo -m 666 "$SHARED_DIR/other/fifo"
+	chmod 1777 "$dir"
+	"${UNPRIV[@]}" ln -s "$victim" "$dir/file.prom"
+	"${UNPRIV[@]}" ln -s "$NODE" "$dir/device.prom"
+	"${UNPRIV[@]}" ln -s "$SHARED_DIR/other/fifo" "$dir/fifo.prom"
+	# root's own link is not followed either
+	ln -s "$victim" "$dir/own.prom"
+	for name in file device fifo own; do
+		assert_refused "$dir/$name.prom" "a symbolic link, which zswapctl does not follow here$"
+		assert_kind "$dir/$name.prom" "symbolic link"
+	done
+	assert_equal "$(cat "$victim")" secret
+	assert_equal "$(stat -c %a "$victim")" 600
+	assert_equal "$(stat -c '%F %t:%T' "$NODE")" "character special file 1:7"
+	assert_kind "$SHARED_DIR/other/fifo" fifo
+	no_temp_left "$dir"
+}
+
+@test "a FIFO, a device, a socket, a block device or a folder at the name: refused, each what it was" {
 	local dir=$BATS_TEST_TMPDIR/refused block
 	mkdir -p "$dir/folder"
+	mkfifo "$dir/fifo"
+	private_chardev null 1 3
+	ln "$NODE" "$dir/null" 2>/dev/null || cp -a "$NODE" "$dir/null"
 	/usr/bin/python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
 		"$dir/sock"
-	run -2 --separate-stderr zc_stock export -o "$dir/sock"
-	assert_one_line_error "cannot write $dir/sock: a socket"
+	assert_refused "$dir/fifo" "a FIFO$"
+	assert_kind "$dir/fifo" fifo
+	assert_refused "$dir/null" "a character device$"
+	assert_refused "$dir/sock" "a socket$"
 	assert_kind "$dir/sock" socket
-
-	run -2 --separate-stderr zc_stock export -o "$dir/folder"
-	assert_one_line_error "cannot write $dir/folder: Is a directory"
-	ln -s folder "$dir/to-folder"
-	run -2 --separate-stderr zc_stock export -o "$dir/to-folder"
-	assert_one_line_error "cannot write $dir/to-folder: Is a directory"
-	assert_kind "$dir/to-folder" "symbolic link"
+	assert_refused "$dir/folder" "a folder$"
 	assert_equal "$(ls -A "$dir/folder")" ""
-
 	# A block device: a private node of a loop device nobody uses, or, for
 	# a user who cannot make one, whichever the system has (only looked at)
 	block=$dir/block
@@ -255,80 +219,127 @@ PY
 		block=$(find /dev -maxdepth 1 -type b -print -quit)
 		[ -n "$block" ] || fail "no block device to try"
 	fi
-	run -2 --separate-stderr zc_stock export -o "$block"
-	assert_one_line_error "cannot write $block: a block device"
+	assert_refused "$block" "a block device$"
 	assert_kind "$block" "block special file"
-	assert_equal "$(ls -A "$dir" | sort | tr '\n' ' ')" "block folder sock to-folder "
+	no_temp_left "$dir"
+	assert_equal "$(ls -A "$dir" | sort | tr '\n' ' ')" "block fifo folder null sock "
 }
 
-@test "valgrind: the FIFO, the device, the link and the refusals leak nothing" {
+@test "a link anywhere in the folder's path: refused, naming it; /dev/stdout is one" {
+	local dir=$BATS_TEST_TMPDIR/path
+	mkdir -p "$dir/real/deeper"
+	ln -s real "$dir/link"
+	assert_refused "$dir/link/z.prom" "$dir/link is a symbolic link, which zswapctl does not follow here$"
+	assert_refused "$dir/link/deeper/z.prom" "$dir/link is a symbolic link, which zswapctl does not follow here$"
+	# relative paths are walked the same way
+	cd "$dir"
+	assert_refused "link/deeper/z.prom" "link is a symbolic link, which zswapctl does not follow here$"
+	echo file > "$dir/real/plain"
+	assert_refused "real/plain/z.prom" "real/plain is not a folder$"
+	assert_refused "real/none/z.prom" "real/none: No such file or directory$"
+	assert_equal "$(ls -A "$dir/real" | tr '\n' ' ')" "deeper plain "
+	# /dev/stdout names standard output through a link: '-' is its name here
+	assert_refused /dev/stdout "a symbolic link, which zswapctl does not follow here$"
+	assert_kind /dev/stdout "symbolic link"
+	# and ".." goes up without a link
+	run -0 zc_stock export -o "real/deeper/../z.prom"
+	assert_equal "$(cat "$dir/real/z.prom")" "$WANT"
+}
+
+@test "a folder another user may change: refused unless sticky; the caller's and root's are fine" {
+	require_root
+	local dir
+	shared_dir
+	dir=$SHARED_DIR/d
+	mkdir "$dir"
+	chmod 777 "$dir"
+	assert_refused "$dir/z.prom" "the folder $dir may be written by any user and is not sticky$"
+	chmod 775 "$dir"
+	chgrp 65534 "$dir"
+	assert_refused "$dir/z.prom" "the folder $dir may be written by its group and is not sticky$"
+	# an ACL that lets another user write shows in the group bits (its mask)
+	chmod 755 "$dir"
+	chgrp 0 "$dir"
+	if setfacl -m u:65534:rwx "$dir" 2>/dev/null; then
+		assert_refused "$dir/z.prom" "the folder $dir may be written by its group and is not sticky$"
+		setfacl -b "$dir"
+	fi
+	chown 65534 "$dir"
+	chmod 755 "$dir"
+	assert_refused "$dir/z.prom" "the folder $dir belongs to user nobody, uid 65534, who may change what is in it$"
+	# sticky: others cannot take the file away; but not when it is theirs
+	chmod 1777 "$dir"
+	assert_refused "$dir/z.prom" "the folder $dir belongs to user nobody, uid 65534, who may change what is in it$"
+	assert_equal "$(ls -A "$dir")" ""
+	chown 0 "$dir"
+	run -0 zc_stock export -o "$dir/z.prom"
+	assert_equal "$(cat "$dir/z.prom")" "$WANT"
+	# a plain user's own folder is fine for that user
+	mkdir "$SHARED_DIR/mine"
+	chown 65534:65534 "$SHARED_DIR/mine"
+	run -0 "${UNPRIV[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$SHARED_DIR/mine/z.prom"
+	assert_equal "$(stat -c '%U %a' "$SHARED_DIR/mine/z.prom")" "nobody 644"
+}
+
+# What a check before the rename cannot see: a link put at the name
+# between the look and the rename. A preloaded renameat() lays it first,
+# deterministically, as a user racing the timer would.
+@test "a link laid at the name just before the rename is replaced, never followed" {
+	local dir=$BATS_TEST_TMPDIR/race victim=$BATS_TEST_TMPDIR/victim shim
+	require_tool cc
+	mkdir "$dir"
+	echo secret > "$victim"
+	shim=$BATS_TEST_TMPDIR/race.so
+	cat > "$BATS_TEST_TMPDIR/race.c" <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+/* Whichever call puts the file in place, the link is there first */
+int renameat(int od, const char *o, int nd, const char *n)
+{
+	int (*real)(int, const char *, int, const char *) = dlsym(RTLD_NEXT, "renameat");
+
+	symlinkat(getenv("RACE_TARGET"), nd, n);
+	return real(od, o, nd, n);
+}
+int renameat2(int od, const char *o, int nd, const char *n, unsigned int f)
+{
+	int (*real)(int, const char *, int, const char *, unsigned int) =
+		dlsym(RTLD_NEXT, "renameat2");
+
+	symlinkat(getenv("RACE_TARGET"), nd, n);
+	return real(od, o, nd, n, f);
+}
+int rename(const char *o, const char *n)
+{
+	int (*real)(const char *, const char *) = dlsym(RTLD_NEXT, "rename");
+
+	symlink(getenv("RACE_TARGET"), n);
+	return real(o, n);
+}
+C
+	cc -shared -fPIC -o "$shim" "$BATS_TEST_TMPDIR/race.c" -ldl
+	run -0 env LD_PRELOAD="$shim" RACE_TARGET="$victim" "$ZSWAPCTL" --sysroot "$STOCK" \
+		export -o "$dir/z.prom"
+	assert_equal "$(cat "$victim")" secret
+	assert_kind "$dir/z.prom" "regular file"
+	assert_equal "$(cat "$dir/z.prom")" "$WANT"
+}
+
+@test "valgrind: the file, standard output and the refusals leak nothing" {
 	local vg=(valgrind --quiet --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
-		  --error-exitcode=9) dir=$BATS_TEST_TMPDIR/vg reader
+		  --error-exitcode=9) dir=$BATS_TEST_TMPDIR/vg
 	command -v valgrind >/dev/null || fail "no valgrind (make deps installs it)"
 	mkdir -p "$dir/folder"
 	mkfifo "$dir/fifo"
-	timeout 60 cat "$dir/fifo" >/dev/null &
-	reader=$!
-	run -0 timeout 60 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/fifo"
-	wait "$reader"
-	ln -s gone/../new.prom "$dir/link"
-	ln -s new.prom "$dir/link2"
-	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/link2"
-	private_chardev full 1 7
-	run -2 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$NODE"
-	run -2 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/folder"
-	run -2 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/link"
-}
-
-# fs.protected_symlinks' rule, which zswapctl keeps whatever the sysctl
-# says: in a sticky folder anyone can write, a link is followed only when
-# it is the caller's or the folder owner's.
-@test "another user's link in a sticky world-writable folder: refused, exit 2, its target untouched" {
-	[ "$(id -u)" = 0 ] || skip "needs root, to make a link as another user"
-	local victim
-	shared_dir
-	chmod 1777 "$SHARED_DIR"
-	victim=$SHARED_DIR/victim
-	echo secret > "$victim"
-	chmod 600 "$victim"
-	"${UNPRIV[@]}" ln -s "$victim" "$SHARED_DIR/z.prom"
-	# a chain: the caller's link to the other user's link is refused too
-	ln -s "$SHARED_DIR/z.prom" "$SHARED_DIR/chain.prom"
-	for name in z.prom chain.prom; do
-		run -2 --separate-stderr zc_stock export -o "$SHARED_DIR/$name"
-		assert_one_line_error "cannot write $SHARED_DIR/$name: $SHARED_DIR/z.prom is another user's symbolic link in a sticky folder that anyone can write"
-		assert_equal "$(cat "$victim")" secret
-		assert_equal "$(stat -c %a "$victim")" 600
+	ln -s folder "$dir/link"
+	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/z.prom"
+	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o -
+	for target in fifo folder link link/z.prom none/z.prom; do
+		run -2 timeout 60 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/$target"
 	done
-	# the caller's own link there is followed
-	ln -s "$victim" "$SHARED_DIR/own.prom"
-	run -0 zc_stock export -o "$SHARED_DIR/own.prom"
-	assert_equal "$(cat "$victim")" "$WANT"
-	assert_kind "$SHARED_DIR/own.prom" "symbolic link"
-	# a folder that is not sticky: the owner of the folder decides, not us
-	chmod 0777 "$SHARED_DIR"
-	echo secret > "$victim"
-	run -0 zc_stock export -o "$SHARED_DIR/z.prom"
-	assert_equal "$(cat "$victim")" "$WANT"
-	assert_equal "$(ls -A "$SHARED_DIR" | sort | tr '\n' ' ')" "chain.prom own.prom victim z.prom "
-}
-
-@test "/dev/stderr, /dev/fd/N and /proc/self/fd/N: the file the shell opened is appended to, not replaced" {
-	local log=$BATS_TEST_TMPDIR/log inode
-	echo first > "$log"
-	inode=$(stat -c %i "$log")
-	"$ZSWAPCTL" --sysroot "$STOCK" export -o /dev/stderr 2>>"$log" ||
-		fail "export -o /dev/stderr failed"
-	"$ZSWAPCTL" --sysroot "$STOCK" export -o /dev/fd/7 7>>"$log" ||
-		fail "export -o /dev/fd/7 failed"
-	"$ZSWAPCTL" --sysroot "$STOCK" export -o /proc/self/fd/8 8>>"$log" ||
-		fail "export -o /proc/self/fd/8 failed"
-	assert_equal "$(stat -c %i "$log")" "$inode"
-	assert_equal "$(cat "$log")" "first"$'\n'"$WANT"$'\n'"$WANT"$'\n'"$WANT"
-	assert_equal "$(ls -A "$BATS_TEST_TMPDIR" | grep -c '^\.log\.' || true)" 0
-	# a descriptor that is not open
-	run -2 --separate-stderr zc_stock export -o /dev/fd/9
-	assert_one_line_error "cannot write /dev/fd/9: Bad file descriptor"
 }
 
 @test "a file name of 250 bytes: replaced whole, through a temporary name cut short" {
