@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cgroup_ref.h"
 #include "cgroups.h"
 #include "escape.h"
 #include "tree.h"
@@ -30,18 +31,23 @@
 #define CELL_MAX 64
 
 /*
- * The PATH cell: in the drawn tree the last component, beside the tree's
- * lines; the top of each tree keeps its full path, which says where it
- * hangs.
+ * The PATH cell: in the drawn tree the path relative to the row it hangs
+ * from (the last component, or more below TREE_DEPTH_MAX), beside the
+ * tree's lines; the top of each tree keeps its full path, which says
+ * where it hangs. Either as cgroup_path_shown() cuts it, in @buf.
  */
-static const char *path_text(const struct cgroups_view *v, size_t i,
-			     bool drawn)
+static const char *path_text(const struct cgroups_view *v, size_t i, bool drawn,
+			     char *buf, size_t size)
 {
 	const char *path = v->rows[i]->path ? v->rows[i]->path : "-";
+	const char *up;
 
-	if (drawn && v->parents[i] != SIZE_MAX)
-		return tree_basename(path);
-	return path;
+	if (drawn && v->parents[i] != SIZE_MAX) {
+		up = v->rows[v->parents[i]]->path;
+		if (up && cgroup_path_within(path, up) && strcmp(path, up))
+			path += strlen(up) > 1 ? strlen(up) + 1 : 1;
+	}
+	return cgroup_path_shown(path, buf, size);
 }
 
 /* escape: the escape_text() flags, or -1 for the library's --raw */
@@ -105,11 +111,13 @@ static int fill(struct libscols_table *tb, const struct cgroups_view *v,
 		}
 		for (c = 0; c < v->cols.count && !ret; c++) {
 			const struct column *col = v->cols.cols[c];
-			char cell[CELL_MAX];
+			char cell[CELL_MAX], path[CGROUP_PATH_SHOWN_MAX + 1];
 
 			if (col->kind == KIND_PATH)
 				ret = set_cell(lines[i], c,
-					       path_text(v, i, drawn), escape);
+					       path_text(v, i, drawn, path,
+							 sizeof(path)),
+					       escape);
 			else
 				ret = set_cell(lines[i], c,
 					       column_format(col, v->rows[i],
@@ -124,7 +132,7 @@ static int fill(struct libscols_table *tb, const struct cgroups_view *v,
 
 int cgroups_print_table(const struct cgroups_view *v, FILE *out)
 {
-	/* --raw keeps whole paths: a field is the cgroup, not a drawing */
+	/* --raw draws no tree: a field is the cgroup's path */
 	bool drawn = v->parents && !v->raw;
 	int escape = -1;
 	struct libscols_table *tb;

@@ -9,6 +9,7 @@
 #include "columns.h"
 #include "json.h"
 #include "size.h"
+#include "tree.h"
 
 static int compare_u64(uint64_t a, uint64_t b)
 {
@@ -285,9 +286,12 @@ char *column_format(const struct column *col, const struct zswapnl_memcg *m,
 	if (col->kind == KIND_WRITEBACK)
 		return writeback_format(m, buf, len);
 	if (col->kind == KIND_PATH) {
+		char shown[CGROUP_PATH_SHOWN_MAX + 1];
+
 		snprintf(buf, len, "%s",
 			 zswapnl_memcg_known(m, ZSWAPNL_M_PATH) && m->path ?
-				 m->path :
+				 cgroup_path_shown(m->path, shown,
+						   sizeof(shown)) :
 				 "-");
 		return buf;
 	}
@@ -314,6 +318,26 @@ char *column_format(const struct column *col, const struct zswapnl_memcg *m,
 	}
 }
 
+/*
+ * The path as it is shown, and "path_shortened": true when that is not
+ * the whole of it (tree.h), as "path_hex" comes only when needed
+ */
+static int path_to_json(const char *key, const struct zswapnl_memcg *m,
+			cJSON *obj)
+{
+	char shown[CGROUP_PATH_SHOWN_MAX + 1];
+	bool known = zswapnl_memcg_known(m, ZSWAPNL_M_PATH) && m->path;
+	int ret;
+
+	ret = json_add_string(obj, key, known,
+			      known ? cgroup_path_shown(m->path, shown,
+							sizeof(shown)) :
+				      NULL);
+	if (!ret && known && cgroup_path_shortened(m->path))
+		ret = json_add_bool(obj, "path_shortened", true, true);
+	return ret;
+}
+
 /* Booleans, as memory.zswap.writeback's 1 and 0 are, or null */
 static int writeback_to_json(const char *key, const struct zswapnl_memcg *m,
 			     cJSON *obj)
@@ -334,9 +358,7 @@ int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 	bool ok;
 
 	if (col->kind == KIND_PATH)
-		return json_add_string(obj, col->json_key,
-				       zswapnl_memcg_known(m, ZSWAPNL_M_PATH),
-				       m->path);
+		return path_to_json(col->json_key, m, obj);
 	if (col->kind == KIND_WRITEBACK)
 		return writeback_to_json(col->json_key, m, obj);
 	ok = column_value(col, m, ctx, &v);

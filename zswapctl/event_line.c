@@ -15,6 +15,7 @@
 #include "escape.h"
 #include "event_line.h"
 #include "status.h"
+#include "tree.h"
 
 /* The names of zswap-genl(7), indexed by enum zswapnl_event_type */
 static const char *const event_names[] = {
@@ -199,9 +200,12 @@ int memcg_event_print_text(const struct zswapnl_memcg_event *ev,
 {
 	const struct zswapnl_memcg *m = &ev->memcg;
 	bool known = zswapnl_memcg_known(m, ZSWAPNL_M_PATH) && m->path;
+	char shown[CGROUP_PATH_SHOWN_MAX + 1];
 
-	return print_text(memcg_event_doc(ev, when, page_size, '-'),
-			  known ? m->path : NULL, out);
+	return print_text(
+		memcg_event_doc(ev, when, page_size, '-'),
+		known ? cgroup_path_shown(m->path, shown, sizeof(shown)) : NULL,
+		out);
 }
 
 int memcg_event_print_json(const struct zswapnl_memcg_event *ev,

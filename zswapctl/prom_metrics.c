@@ -18,6 +18,7 @@
 
 #include "escape.h"
 #include "prom_metrics.h"
+#include "tree.h"
 
 /* The format: what must be escaped, and how lines look */
 
@@ -260,24 +261,40 @@ static void write_global(const struct metrics_sample *s, FILE *out)
 	}
 }
 
+/* What a cgroup's labels point into */
+struct cgroup_label_text {
+	char shown[CGROUP_PATH_SHOWN_MAX + 1];
+	char id[24];
+	char *hex; /* to free */
+};
+
 /*
- * A cgroup's labels: "cgroup", its path, and when that label cannot say
- * the path exactly (a byte that is not UTF-8, a control character), also
- * "cgroup_hex", the path's bytes in hex, so that two cgroups never share
- * a series. 1 or 2 labels; *hex is to free. -ENOMEM.
+ * A cgroup's labels: "cgroup", its path as cgroup_path_shown() gives it;
+ * when that label cannot say it exactly (a byte that is not UTF-8, a
+ * control character), also "cgroup_hex", those bytes in hex; and when it
+ * is shortened, "cgroup_id", the cgroup's id: two cgroups never share a
+ * series. 1 to 3 labels. -ENOMEM.
  */
 static int cgroup_labels(const struct zswapnl_memcg *mc,
-			 struct prom_label *labels, char **hex)
+			 struct prom_label *labels, struct cgroup_label_text *t)
 {
-	labels[0] = (struct prom_label){ "cgroup", mc->path };
-	*hex = NULL;
-	if (prom_label_exact(mc->path))
-		return 1;
-	*hex = hex_alloc(mc->path);
-	if (!*hex)
-		return -ENOMEM;
-	labels[1] = (struct prom_label){ "cgroup_hex", *hex };
-	return 2;
+	const char *shown =
+		cgroup_path_shown(mc->path, t->shown, sizeof(t->shown));
+	int n = 0;
+
+	labels[n++] = (struct prom_label){ "cgroup", shown };
+	t->hex = NULL;
+	if (!prom_label_exact(shown)) {
+		t->hex = hex_alloc(shown);
+		if (!t->hex)
+			return -ENOMEM;
+		labels[n++] = (struct prom_label){ "cgroup_hex", t->hex };
+	}
+	if (shown != mc->path) {
+		snprintf(t->id, sizeof(t->id), "%" PRIu64, mc->id);
+		labels[n++] = (struct prom_label){ "cgroup_id", t->id };
+	}
+	return n;
 }
 
 /*
@@ -296,8 +313,8 @@ static int write_cgroup_family(const struct metric *m,
 	/* items, not zswapnl_memcg_list_get(): this part links no library */
 	for (i = 0; i < list->count; i++) {
 		const struct zswapnl_memcg *mc = list->items[i];
-		struct prom_label labels[3];
-		char *hex;
+		struct cgroup_label_text t;
+		struct prom_label labels[4];
 		int n;
 
 		if (!zswapnl_memcg_known(mc, ZSWAPNL_M_PATH) || !mc->path)
@@ -306,7 +323,7 @@ static int write_cgroup_family(const struct metric *m,
 				  buf, sizeof(buf));
 		if (!text)
 			continue;
-		n = cgroup_labels(mc, labels, &hex);
+		n = cgroup_labels(mc, labels, &t);
 		if (n < 0)
 			return n;
 		if (m->reason)
@@ -316,7 +333,7 @@ static int write_cgroup_family(const struct metric *m,
 			prom_family(m->name, m->type, m->help, out);
 		*opened = true;
 		prom_sample(m->name, labels, n, text, out);
-		free(hex);
+		free(t.hex);
 	}
 	return 0;
 }

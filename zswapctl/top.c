@@ -315,6 +315,7 @@ static int order_as_tree(struct top_rows *out, const struct top_order *ord)
 	for (i = 0; i < out->count; i++) {
 		sorted[i] = out->rows[tree[i].index];
 		sorted[i].prefix = tree[i].prefix;
+		sorted[i].name_from = tree[i].name_from;
 	}
 	free(out->rows);
 	out->rows = sorted;
@@ -377,12 +378,18 @@ static int set_path_cell(struct table *t, size_t row, size_t col,
 			 const struct top_row *r)
 {
 	const char *path = r->m->path ? r->m->path : "-";
+	char shown[CGROUP_PATH_SHOWN_MAX + 1];
 	char *cell;
 	int ret;
 
 	if (!r->prefix || !r->prefix[0])
-		return table_set_cell(t, row, col, path);
-	if (asprintf(&cell, "%s%s", r->prefix, tree_basename(path)) < 0)
+		return table_set_cell(t, row, col,
+				      cgroup_path_shown(path, shown,
+							sizeof(shown)));
+	if (r->m->path && r->name_from <= strlen(path))
+		path += r->name_from;
+	if (asprintf(&cell, "%s%s", r->prefix,
+		     cgroup_path_shown(path, shown, sizeof(shown))) < 0)
 		return -ENOMEM;
 	ret = table_set_cell(t, row, col, cell);
 	free(cell);

@@ -71,6 +71,7 @@ struct top_row {
 	const struct zswapnl_memcg *m;
 	struct memcg_rates rates;
 	char *prefix; /* the tree drawing before its name; owned, or NULL */
+	size_t name_from; /* where its name starts in its path (tree.h) */
 };
 
 struct top_rows {

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ struct node {
 	size_t parent; /* index of the parent, or SIZE_MAX */
 	size_t nchildren;
 	size_t *children; /* points into the shared child array */
+	bool sorted; /* its children are in sibling order */
 };
 
 struct builder {
@@ -32,6 +34,7 @@ struct builder {
 	struct tree_row *rows;
 	size_t nrows;
 	bool *last_at_depth; /* is the ancestor at each depth a last child */
+	size_t *stack; /* flatten()'s, one entry a row */
 };
 
 static int compare_path_indexes(const void *a, const void *b, void *arg)
@@ -116,26 +119,85 @@ static char *make_prefix(const struct builder *bld, unsigned int depth,
 	return prefix;
 }
 
-static int visit(struct builder *bld, size_t index, unsigned int depth,
-		 bool last)
+static void sort_children(struct builder *bld, struct node *node)
 {
-	struct node *node = &bld->nodes[index];
+	if (node->sorted)
+		return;
+	qsort_r(node->children, node->nchildren, sizeof(size_t),
+		compare_siblings, bld);
+	node->sorted = true;
+}
+
+static int add_row(struct builder *bld, size_t index, unsigned int depth,
+		   bool last, size_t name_from)
+{
 	struct tree_row *row = &bld->rows[bld->nrows];
-	size_t i;
-	int ret;
 
 	row->index = index;
 	row->depth = depth;
+	row->name_from = name_from;
 	row->prefix = make_prefix(bld, depth, last);
 	if (!row->prefix)
 		return -ENOMEM;
 	bld->nrows++;
 	bld->last_at_depth[depth] = last;
-	qsort_r(node->children, node->nchildren, sizeof(size_t),
-		compare_siblings, bld);
+	return 0;
+}
+
+/* The start of @path relative to the row @top of @bld */
+static size_t relative_from(const struct builder *bld, size_t top)
+{
+	size_t len = strlen(bld->paths[top]);
+
+	return len > 1 ? len + 1 : len;
+}
+
+/*
+ * Every row below @top, which is at TREE_DEPTH_MAX, one level below it in
+ * depth-first order, each named by its path relative to @top: the drawing
+ * and the nesting stop growing there however deep the tree goes. A stack
+ * of its own, not recursion, for the same reason.
+ */
+static int flatten(struct builder *bld, size_t top, unsigned int depth)
+{
+	size_t sp = 0, index, i, from = relative_from(bld, top);
+	struct node *node = &bld->nodes[top];
+	int ret;
+
+	sort_children(bld, node);
+	for (i = node->nchildren; i > 0; i--)
+		bld->stack[sp++] = node->children[i - 1];
+	while (sp) {
+		index = bld->stack[--sp];
+		node = &bld->nodes[index];
+		/* The last is the last row of the whole subtree */
+		ret = add_row(bld, index, depth, !sp && !node->nchildren, from);
+		if (ret)
+			return ret;
+		sort_children(bld, node);
+		for (i = node->nchildren; i > 0; i--)
+			bld->stack[sp++] = node->children[i - 1];
+	}
+	return 0;
+}
+
+static int visit(struct builder *bld, size_t index, unsigned int depth,
+		 bool last, size_t name_from)
+{
+	struct node *node = &bld->nodes[index];
+	size_t i, from;
+	int ret;
+
+	ret = add_row(bld, index, depth, last, name_from);
+	if (ret)
+		return ret;
+	if (depth == TREE_DEPTH_MAX)
+		return flatten(bld, index, depth + 1);
+	sort_children(bld, node);
+	from = relative_from(bld, index);
 	for (i = 0; i < node->nchildren; i++) {
 		ret = visit(bld, node->children[i], depth + 1,
-			    i + 1 == node->nchildren);
+			    i + 1 == node->nchildren, from);
 		if (ret)
 			return ret;
 	}
@@ -159,11 +221,13 @@ int tree_order(const char *const *paths, size_t n, tree_compare_fn compare,
 
 	bld.nodes = calloc(n + 1, sizeof(*bld.nodes));
 	bld.by_path = calloc(n + 1, sizeof(*bld.by_path));
-	bld.last_at_depth = calloc(n + 1, sizeof(*bld.last_at_depth));
+	bld.last_at_depth =
+		calloc(TREE_DEPTH_MAX + 2, sizeof(*bld.last_at_depth));
+	bld.stack = calloc(n + 1, sizeof(*bld.stack));
 	children = calloc(n + 1, sizeof(*children));
 	roots = calloc(n + 1, sizeof(*roots));
-	if (!bld.nodes || !bld.by_path || !bld.last_at_depth || !children ||
-	    !roots)
+	if (!bld.nodes || !bld.by_path || !bld.last_at_depth || !bld.stack ||
+	    !children || !roots)
 		goto out;
 
 	for (i = 0; i < n; i++)
@@ -196,12 +260,13 @@ int tree_order(const char *const *paths, size_t n, tree_compare_fn compare,
 	qsort_r(roots, nroots, sizeof(size_t), compare_siblings, &bld);
 	ret = 0;
 	for (i = 0; i < nroots && !ret; i++)
-		ret = visit(&bld, roots[i], 0, i + 1 == nroots);
+		ret = visit(&bld, roots[i], 0, i + 1 == nroots, 0);
 	if (ret)
 		tree_rows_free(rows, bld.nrows);
 out:
 	free(roots);
 	free(children);
+	free(bld.stack);
 	free(bld.last_at_depth);
 	free(bld.by_path);
 	free(bld.nodes);
@@ -223,4 +288,22 @@ const char *tree_basename(const char *path)
 	const char *slash = strrchr(path, '/');
 
 	return slash && slash[1] ? slash + 1 : path;
+}
+
+bool cgroup_path_shortened(const char *path)
+{
+	return strlen(path) > CGROUP_PATH_SHOWN_MAX;
+}
+
+const char *cgroup_path_shown(const char *path, char *buf, size_t size)
+{
+	const char *first = path + (*path == '/'), *last, *end;
+
+	if (!cgroup_path_shortened(path))
+		return path;
+	end = strchrnul(first, '/');
+	last = strrchr(path, '/') + 1;
+	/* Each is a name, at most NAME_MAX long: no cut needed */
+	snprintf(buf, size, "%.*s/\u2026/%s", (int)(end - path), path, last);
+	return buf;
 }

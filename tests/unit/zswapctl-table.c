@@ -229,6 +229,117 @@ static void check_tree(void)
 	tap_str(tree_basename("/"), "/", "basename of /");
 }
 
+/*
+ * A chain of DEEP_LEVELS cgroups below "/", and a sibling of the deepest
+ * drawn level: the drawing stops at TREE_DEPTH_MAX, what is deeper hangs
+ * from the row there by its relative path, and the sibling stays in place
+ */
+#define DEEP_LEVELS (TREE_DEPTH_MAX + 8)
+static void check_deep_tree(void)
+{
+	char *p[DEEP_LEVELS + 3];
+	struct tree_row rows[DEEP_LEVELS + 3];
+	size_t n = 0, i, longest = 0, at_depth[DEEP_LEVELS + 3] = { 0 };
+	bool order = true, names = true, depths = true;
+	unsigned int want_depth;
+
+	p[n++] = strdup("/");
+	for (i = 1; i <= DEEP_LEVELS; i++) {
+		if (asprintf(&p[n], "%s%sd%zu", p[n - 1], i > 1 ? "/" : "",
+			     i) < 0)
+			return;
+		n++;
+	}
+	/* beside d(TREE_DEPTH_MAX + 1), the first row that is flattened */
+	if (asprintf(&p[n], "%.*s/zz", (int)strlen(p[TREE_DEPTH_MAX]),
+		     p[TREE_DEPTH_MAX]) < 0)
+		return;
+	n++;
+	if (!tap_ok(!tree_order((const char *const *)p, n, NULL, NULL,
+				&tree_ascii, rows),
+		    "deep tree: ordered"))
+		return;
+	for (i = 0; i < n; i++) {
+		const char *path = p[rows[i].index];
+		size_t k = rows[i].index;
+
+		want_depth = k <= TREE_DEPTH_MAX ? k : TREE_DEPTH_MAX + 1;
+		if (rows[i].depth != want_depth)
+			depths = false;
+		if (strlen(rows[i].prefix) > longest)
+			longest = strlen(rows[i].prefix);
+		at_depth[i] = k;
+		/* below level TREE_DEPTH_MAX: relative to the row there */
+		if (k > TREE_DEPTH_MAX && k <= DEEP_LEVELS &&
+		    strncmp(path + rows[i].name_from, "d33", 3))
+			names = false;
+	}
+	/* the chain in order, the sibling after the whole chain's rows */
+	for (i = 0; i + 1 < n; i++)
+		if (at_depth[i] != i)
+			order = false;
+	tap_ok(order && rows[n - 1].index == n - 1,
+	       "deep tree: the chain in order, then the sibling");
+	tap_ok(depths, "deep tree: drawn %d levels deep, no deeper",
+	       TREE_DEPTH_MAX + 1);
+	tap_ok(names, "deep tree: flattened rows named from level %d",
+	       TREE_DEPTH_MAX);
+	tap_str(p[DEEP_LEVELS] + rows[DEEP_LEVELS].name_from,
+		"d33/d34/d35/d36/d37/d38/d39/d40",
+		"deep tree: the deepest row's name, relative to d32");
+	tap_str(p[TREE_DEPTH_MAX] + rows[TREE_DEPTH_MAX].name_from, "d32",
+		"deep tree: d32 by its own name");
+	tap_ok(longest <= (TREE_DEPTH_MAX + 1) * 2,
+	       "deep tree: no prefix longer than %d levels (%zu)",
+	       TREE_DEPTH_MAX + 1, longest);
+	tap_str(rows[n - 1].prefix + TREE_DEPTH_MAX * 2, "`-",
+		"deep tree: the last row below d32 closes its drawing");
+	tree_rows_free(rows, n);
+	for (i = 0; i < n; i++)
+		free(p[i]);
+}
+
+static void check_path_shown(void)
+{
+	char buf[CGROUP_PATH_SHOWN_MAX + 1], *path, *name;
+	size_t i;
+
+	tap_str(cgroup_path_shown("/a/b", buf, sizeof(buf)), "/a/b",
+		"shown: a short path as it is");
+	name = malloc(256);
+	path = malloc(20 * 256 + 1);
+	if (!name || !path)
+		return;
+	memset(name, 'N', 254);
+	name[254] = '\0';
+	*path = '\0';
+	for (i = 0; i < 4; i++) {
+		strcat(path, "/");
+		strcat(path, name);
+		path[strlen(path) - 1] = (char)('0' + i);
+	}
+	/* 4 x 255 = 1020 bytes: whole */
+	tap_ok(cgroup_path_shown(path, buf, sizeof(buf)) == path &&
+		       !cgroup_path_shortened(path),
+	       "shown: 1020 bytes whole");
+	strcat(path, "/");
+	strcat(path, name);
+	path[strlen(path) - 1] = '4';
+	tap_ok(cgroup_path_shortened(path), "shown: 1275 bytes shortened");
+	/* names of 254 bytes: "/N..0", the ellipsis, "N..4" */
+	cgroup_path_shown(path, buf, sizeof(buf));
+	tap_ok(strlen(buf) == 1 + 254 + 5 + 254 && buf[254] == '0' &&
+		       !strncmp(buf + 255, "/\u2026/", 5) &&
+		       buf[strlen(buf) - 1] == '4',
+	       "shown: the first and the last name around an ellipsis");
+	/* relative, as a flattened row's name is */
+	cgroup_path_shown(path + 1, buf, sizeof(buf));
+	tap_ok(strlen(buf) == 254 + 5 + 254 && buf[0] == 'N',
+	       "shown: a relative path keeps no leading slash");
+	free(path);
+	free(name);
+}
+
 static void ref_ok(const char *arg, const char *want)
 {
 	struct cgroup_ref ref;
@@ -288,6 +399,8 @@ int main(void)
 	check_table();
 	check_ellipsize();
 	check_tree();
+	check_deep_tree();
+	check_path_shown();
 	check_refs();
 	return tap_done();
 }

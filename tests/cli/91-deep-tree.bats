@@ -1,0 +1,113 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# What zswapctl prints about a cgroup tree that a user built to make it
+# large: a delegated subtree (systemd delegates the memory controller to
+# user@.service) of 400 levels, each name 253 bytes, in a recorded tree
+# (the fallback reads it as it reads cgroupfs). Before the bound, export
+# wrote 143 MB of it and cgroups 41 MB: a path is up to 100 KB and every
+# cgroup's line held its whole path. The rule of zswapctl(8): a path
+# longer than 1024 bytes is shown as its first and last names, and a tree
+# is drawn at most 32 levels deep, so that every line is bounded and the
+# output grows with the number of cgroups, not with the square of their
+# depth. Sizes, not times, are asserted.
+
+load helpers
+load ../lib/prom
+
+LEVELS=400
+
+setup_file() {
+	DEEP=$BATS_FILE_TMPDIR/deep
+	export DEEP
+	cp -r "$TOP/tests/data/sysroot-patched" "$DEEP"
+	# A folder at a time: no path may be that long
+	/usr/bin/python3 - "$DEEP/sys/fs/cgroup" "$LEVELS" <<'PY'
+import os, sys
+top, levels = sys.argv[1], int(sys.argv[2])
+files = {f: open(os.path.join(top, "work", f), "rb").read()
+         for f in ("cgroup.controllers", "memory.stat", "memory.zswap.current",
+                   "memory.zswap.max")}
+files["memory.zswap.writeback"] = b"1\n"
+fd = os.open(top, os.O_RDONLY)
+for i in range(levels):
+    name = "%03d" % i + "x" * 250
+    os.mkdir(name, dir_fd=fd)
+    child = os.open(name, os.O_RDONLY, dir_fd=fd)
+    os.close(fd)
+    fd = child
+    for f, data in files.items():
+        out = os.open(f, os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+        os.write(out, data)
+        os.close(out)
+PY
+}
+
+setup() {
+	require_zswapctl
+	OUT=$BATS_TEST_TMPDIR/out
+	# The recorded tree's five, and the user's
+	CGROUPS=$((5 + LEVELS))
+}
+
+zd() { "$ZSWAPCTL" --sysroot "$DEEP" "$@"; }
+
+# bounded FILE MAX_LINE MAX_LINES: no line of FILE is longer than MAX_LINE
+# bytes, and it has at most MAX_LINES lines
+bounded() {
+	local longest lines
+	longest=$(awk '{ if (length($0) > n) n = length($0) } END { print n + 0 }' "$1")
+	lines=$(wc -l <"$1")
+	[ "$longest" -le "$2" ] || fail "a line of $longest bytes in $1 (at most $2)"
+	[ "$lines" -le "$3" ] || fail "$lines lines in $1 (at most $3)"
+}
+
+@test "export: every line within 1.2 KB, the series those of $((5 + LEVELS)) cgroups, promtool content" {
+	LC_ALL=C zd export >"$OUT" || fail "export failed"
+	# 18 cgroup series a cgroup, and the global part
+	bounded "$OUT" 1200 $((CGROUPS * 18 + 200))
+	promtool check metrics <"$OUT" || fail "promtool: $(promtool check metrics <"$OUT" 2>&1 | head -5)"
+	# each cgroup has its series, the deep ones told apart by cgroup_id
+	run -0 grep -c '^zswap_cgroup_stored_pages{' "$OUT"
+	assert_output "$CGROUPS"
+	run -0 bash -c "grep '^zswap_cgroup_stored_pages{' '$OUT' | grep -c 'cgroup_id=\"'"
+	# depth 5 on: 5 names of 254 bytes are more than 1024
+	assert_output $((LEVELS - 4))
+	prom_structure "$(cat "$OUT")"
+}
+
+@test "cgroups, --tree, --raw, --json, --tree --json: every line bounded, a row a cgroup" {
+	local args
+	for args in "" "--tree" "--raw" "--raw --tree"; do
+		# shellcheck disable=SC2086 # the options, split
+		LC_ALL=C.UTF-8 zd cgroups $args >"$OUT" 2>/dev/null || fail "cgroups $args failed"
+		# the path, 32 levels of tree drawing, the other columns; the
+		# header, and the note on '-' under the table
+		bounded "$OUT" 1600 $((CGROUPS + 2))
+	done
+	zd cgroups --json >"$OUT" || fail "cgroups --json failed"
+	run -0 jq '[.cgroups[] | select(.path_shortened)] | length' "$OUT"
+	assert_output $((LEVELS - 4))
+	run -0 jq '[.cgroups[].id] | unique | length' "$OUT"
+	assert_output "$CGROUPS"
+	run -0 jq '[.cgroups[].path | utf8bytelength] | max' "$OUT"
+	[ "$output" -le 1024 ] || fail "a path of $output bytes in JSON"
+	# nested 32 levels, and what is deeper hangs from the 32nd by its
+	# relative path: jq needs no more than that
+	zd cgroups --tree --json >"$OUT" || fail "cgroups --tree --json failed"
+	run -0 jq '[paths(type == "object") | length] | max' "$OUT"
+	[ "$output" -le $((2 * 34)) ] || fail "JSON nested $output deep"
+	run -0 jq '[.. | objects | select(has("id")) | .id] | length' "$OUT"
+	assert_output "$CGROUPS"
+}
+
+@test "top -b: every line bounded, a row a cgroup, flat and as a tree" {
+	local args
+	for args in "" "--tree"; do
+		# shellcheck disable=SC2086 # the options, split
+		LC_ALL=C.UTF-8 COLUMNS=4000 zd top -b -n 1 $args >"$OUT" ||
+			fail "top -b $args failed"
+		bounded "$OUT" 4000 $((CGROUPS + 20))
+		run -0 grep -c 'x\{200\}' "$OUT"
+		assert_output "$LEVELS"
+	done
+}
