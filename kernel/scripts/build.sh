@@ -12,6 +12,12 @@
 #                     patch NNNN, in a tree of its own: the benchmarks'
 #                     "before" of a later patch (patched-upto-0015: the
 #                     series before exclusive loads)
+#   build.sh systemd  patched + kernel/config/flavours/systemd.config (and
+#                     systemd-LINE.config): what systemd needs as PID 1 of a
+#                     Debian root file system on a virtio disk
+#                     (tests/vm/debian-boot.bats), and a compressor built as
+#                     a module; systemd-6.12 is the same on the 6.12 line
+#                     (kernel/6.12/series)
 #   build.sh stock-LINE, patched-LINE  the same for another kernel line
 #                     (6.12, 7.2; common.sh): linux-source-LINE, pristine or
 #                     with kernel/LINE/series, the same fragments plus
@@ -55,6 +61,19 @@ stock)   VARIANT=stock;   EXTRA= ;;
 patched) VARIANT=patched; EXTRA= ;;
 debug)   only_line_6_1 "flavour debug"
 	 VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config ;;
+systemd|systemd-*)
+	 # KERNEL_LINE's, as "patched" is, or the line the name gives;
+	 # the folders are named by the version (obj/6.12-systemd)
+	 if [ "$FLAVOUR" != systemd ]; then
+		[[ " $KERNEL_LINES " == *" ${FLAVOUR#*-} "* ]] ||
+			die "unknown flavour '$FLAVOUR' (no kernel line ${FLAVOUR#*-}: ${KERNEL_LINES// /, })"
+		set_line "${FLAVOUR#*-}"
+	 fi
+	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL): run 'make deps'"
+	 VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/systemd.config; FLAVOUR=systemd
+	 # and what only the line's Kconfig spells that way
+	 [ ! -f "$TOP/kernel/config/flavours/systemd-$KVER.config" ] ||
+		EXTRA="$EXTRA $TOP/kernel/config/flavours/systemd-$KVER.config" ;;
 patched-i386) only_line_6_1 "flavour patched-i386"
 	 VARIANT=patched; KARCH=i386; EXTRA=$TOP/kernel/config/arch/i386.config ;;
 patched-upto-[0-9][0-9][0-9][0-9]) only_line_6_1 "flavour patched-upto-NNNN"
@@ -67,7 +86,7 @@ stock-*|patched-*)
 	 VARIANT=${FLAVOUR%%-*}; EXTRA=
 	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL): run 'make deps'"
 	 FLAVOUR=$VARIANT ;;
-*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, patched-i386, patched-upto-NNNN, stock-LINE, patched-LINE; lines ${KERNEL_LINES// /, })" ;;
+*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, systemd, patched-i386, patched-upto-NNNN, stock-LINE, patched-LINE, systemd-LINE; lines ${KERNEL_LINES// /, })" ;;
 esac
 # What the series adds: a stock source has no such options
 [ "$VARIANT" = stock ] || EXTRA="$PATCHED_CONFIG $EXTRA"
@@ -182,6 +201,17 @@ start=$(date +%s)
 if ! "${KMAKE[@]}" olddefconfig bzImage >>"$LOG" 2>&1; then
 	tail -n 40 "$LOG" >&2
 	die "kernel build failed, full log in $LOG"
+fi
+# A kernel with loadable modules (the systemd flavour's compressor) gets
+# them installed beside its image, in modules/lib/modules/RELEASE, which a
+# guest copies to its own /lib/modules
+if grep -q '^CONFIG_MODULES=y' "$OBJ/.config"; then
+	rm -rf "$OBJ/modules"
+	if ! "${KMAKE[@]}" modules >>"$LOG" 2>&1 ||
+	   ! "${KMAKE[@]}" INSTALL_MOD_PATH="$OBJ/modules" modules_install >>"$LOG" 2>&1; then
+		tail -n 40 "$LOG" >&2
+		die "kernel modules failed, full log in $LOG"
+	fi
 fi
 msg DONE "$KVER-$FLAVOUR in $(($(date +%s) - start)) s"
 echo "$BUILD_KEY" > "$OBJ/.zswapctl-stamp"
