@@ -138,26 +138,31 @@ debug_reports() {
 	assert_splat "rcu: INFO: rcu_(sched|preempt) (self-)?detected stall"
 }
 
+# bats test_tags=debug
 @test "splat: list_add corruption on the debug kernel (DEBUG_LIST)" {
 	debug_reports
 	assert_splat "list_add corruption\. "
 }
 
+# bats test_tags=debug
 @test "splat: list_del corruption on the debug kernel (DEBUG_LIST)" {
 	debug_reports
 	assert_splat "list_del corruption\. "
 }
 
+# bats test_tags=debug
 @test "splat: an array index out of bounds on the debug kernel (UBSAN)" {
 	debug_reports
 	assert_splat "UBSAN: array-index-out-of-bounds in .*drivers/misc/lkdtm/bugs.c"
 }
 
+# bats test_tags=debug
 @test "splat: a lock held on return to user space on the debug kernel (lockdep)" {
 	debug_reports
 	assert_splat "WARNING: lock held when returning to user space!"
 }
 
+# bats test_tags=debug
 @test "splat: a slab out-of-bounds write on the debug kernel (KASAN)" {
 	debug_reports
 	assert_splat "BUG: KASAN: slab-out-of-bounds in lkdtm_SLAB_LINEAR_OVERFLOW"
@@ -165,6 +170,7 @@ debug_reports() {
 
 # LKDTM's HUNG_TASK sleeps in D state forever: the test lowers the hung-task
 # timeout for this guest only, and hung_task_panic ends it once reported.
+# bats test_tags=debug
 @test "splat: a task blocked in D state on the debug kernel (hung task)" {
 	run $DEBUG --append "hung_task_panic=1" -- \
 		"echo 5 > /proc/sys/kernel/hung_task_timeout_secs && echo HUNG_TASK > $LKDTM"
@@ -175,6 +181,7 @@ debug_reports() {
 
 # SOFTLOCKUP spins with preemption off forever: softlockup_panic ends the
 # guest once the watchdog (20 s) has reported it, before RCU's stall (21 s).
+# bats test_tags=debug
 @test "splat: a CPU spinning in the kernel on the debug kernel (soft lockup)" {
 	run $DEBUG --append "softlockup_panic=1" -- "echo SOFTLOCKUP > $LKDTM"
 	assert_failure 125
