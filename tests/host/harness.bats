@@ -38,6 +38,14 @@ REPORTS=(
 	"BUG: scheduling while atomic: bash/66/0x00000002"
 	"BUG: KASAN: slab-out-of-bounds in lkdtm_SLAB_LINEAR_OVERFLOW+0x43/0x58"
 	"INFO: task bash:64 blocked for more than 5 seconds."
+	# reports that taint nothing and begin with neither WARNING nor BUG,
+	# as the kernel prints them (kernel/locking/lockdep.c, mm/page_alloc.c,
+	# mm/swapfile.c)
+	"INFO: trying to register non-static key."
+	"kworker/u4:1: page allocation failure: order:4, mode:0x40cc0(GFP_KERNEL|__GFP_COMP), nodemask=(null),cpuset=/,mems_allowed=0"
+	"swap_info_get: Bad swap file entry 3ffffffffffff"
+	"swap_entry_free: Unused swap offset entry 00001234"
+	"get_swap_device: Bad swap offset entry 00ffffff"
 	"watchdog: BUG: soft lockup - CPU#0 stuck for 26s! [bash:65]"
 )
 
@@ -125,11 +133,14 @@ REPORTS=(
 	run "$TOP/kernel/scripts/build.sh" patched-9.9
 	assert_failure
 	assert_output --partial "unknown flavour 'patched-9.9' (no kernel line 9.9"
+	run "$TOP/kernel/scripts/build.sh" systemd-9.9
+	assert_failure
+	assert_output --partial "unknown flavour 'systemd-9.9' (no kernel line 9.9"
 	KERNEL_LINE=9.9 run "$TOP/kernel/scripts/build.sh" patched
 	assert_failure
 	assert_output --partial "unknown kernel line '9.9'"
 	local f
-	for f in debug patched-i386 patched-upto-0015; do
+	for f in debug patched-i386 patched-upto-0016; do
 		KERNEL_LINE=7.2 run "$TOP/kernel/scripts/build.sh" "$f"
 		assert_failure
 		assert_output --partial "is of the 6.1 line only, not KERNEL_LINE=7.2"
@@ -141,7 +152,7 @@ REPORTS=(
 	eval "$(sed -n '/^is_patched()/,/^}/p;/^kernel_line()/,/^}/p' "$TOP/tests/vm/suites/helpers.bash")"
 	local f want
 	for f in patched:yes:6.1 stock:no:6.1 debug:yes:6.1 patched-i386:yes:6.1 \
-		 patched-upto-0015:yes:6.1 stock-6.12:no:6.12 patched-6.12:yes:6.12 \
+		 patched-upto-0016:yes:6.1 stock-6.12:no:6.12 patched-6.12:yes:6.12 \
 		 stock-7.2:no:7.2 patched-7.2:yes:7.2; do
 		KERNEL_FLAVOUR=${f%%:*}
 		want=${f#*:}
@@ -186,11 +197,27 @@ REPORTS=(
 	assert_output --partial "unknown --arch arm"
 }
 
+# A Debian guest (tests/vm/debian-boot.bats) runs its command through the
+# image's unit: the harness refuses what cannot work before it builds or
+# boots anything.
+@test "tests/vm/run --disk refuses a missing image, a missing command and i386" {
+	run "$TOP/tests/vm/run" --disk "$BATS_TEST_TMPDIR/none.qcow2" -- true
+	assert_failure 2
+	assert_output "vm: no disk image $BATS_TEST_TMPDIR/none.qcow2"
+	touch "$BATS_TEST_TMPDIR/disk.img"
+	run "$TOP/tests/vm/run" --disk "$BATS_TEST_TMPDIR/disk.img"
+	assert_failure 2
+	assert_output --partial "needs a command"
+	run "$TOP/tests/vm/run" --arch i386 --disk "$BATS_TEST_TMPDIR/disk.img" -- true
+	assert_failure 2
+	assert_output "vm: --disk boots x86_64 guests only"
+}
+
 # KERNEL_LINE picks the line of stock and patched; a flavour of 6.1 alone
 # beside another line is refused before anything is built or booted.
 @test "tests/vm/run refuses a 6.1-only flavour beside another KERNEL_LINE" {
 	local f
-	for f in debug patched-i386 patched-upto-0015; do
+	for f in debug patched-i386 patched-upto-0016; do
 		KERNEL_LINE=7.2 run "$TOP/tests/vm/run" --flavour "$f" -- true
 		assert_failure 2
 		assert_output "vm: the flavour '$f' is of the 6.1 line only, not KERNEL_LINE=7.2: unset KERNEL_LINE or set it to 6.1"
@@ -204,4 +231,46 @@ REPORTS=(
 		assert_output --partial 'mkinitramfs: /nonexistent missing'
 		refute_output --partial 'of the 6.1 line only'
 	done
+}
+
+# A fake QEMU on PATH stands for the guest: it writes the files a guest's
+# /init writes into the run folder (status, taint flags, kernel log), then
+# powers off, hangs or fails as FAKE_QEMU says. No kernel boots.
+fake_qemu() {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	cat > "$BATS_TEST_TMPDIR/bin/qemu-system-x86_64" <<'QEMU'
+#!/bin/bash
+out=
+for a in "$@"; do
+	case $a in
+	local,path=*,mount_tag=out,*) out=${a#local,path=}; out=${out%%,*} ;;
+	esac
+done
+[ -d "$out" ] || { echo "fake qemu: no run folder" >&2; exit 1; }
+echo 0 > "$out/rc"
+echo 0 > "$out/tainted"
+: > "$out/dmesg.txt"
+case $FAKE_QEMU in
+poweroff) exit 0 ;;
+hang) exec sleep 600 ;;
+fail) exit 1 ;;
+esac
+QEMU
+	chmod +x "$BATS_TEST_TMPDIR/bin/qemu-system-x86_64"
+	: > "$BATS_TEST_TMPDIR/bzImage"
+}
+
+@test "tests/vm/run fails a guest that wrote its status and then hung or failed" {
+	[ -x "${BUSYBOX:-/bin/busybox}" ] || skip "busybox-static is not installed (make deps)"
+	fake_qemu
+	local -x PATH="$BATS_TEST_TMPDIR/bin:$PATH" BUILD="$BATS_TEST_TMPDIR/build"
+	# positive control: a guest that powers off after its status passes
+	FAKE_QEMU=poweroff run "$TOP/tests/vm/run" --quiet --kernel "$BATS_TEST_TMPDIR/bzImage" -- true
+	assert_success
+	FAKE_QEMU=hang run "$TOP/tests/vm/run" --quiet --timeout 3 --kernel "$BATS_TEST_TMPDIR/bzImage" -- true
+	assert_failure 125
+	assert_output --partial 'vm: the guest wrote exit status 0, then hung until the 3 s timeout'
+	FAKE_QEMU=fail run "$TOP/tests/vm/run" --quiet --kernel "$BATS_TEST_TMPDIR/bzImage" -- true
+	assert_failure 125
+	assert_output --partial 'vm: the guest wrote exit status 0, then QEMU exited 1'
 }

@@ -34,8 +34,18 @@ prog() {
 		fail "cannot build $name"
 }
 
-# checked MODE: tests/unit/run-checked MODE on the test's build folder
-checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
+# checked MODE: tests/unit/run-checked MODE on the test's build folder,
+# the programs those of the sources prog() wrote, or source_of() named
+checked() { BUILD=$FAKE UNIT_SRC=$BATS_TEST_TMPDIR "$TOP/tests/unit/run-checked" "$@"; }
+
+# source_of NAME...: a source for each program written another way (a
+# script), so that run-checked runs it as one of the unit tests
+source_of() {
+	local name
+	for name in "$@"; do
+		: > "$BATS_TEST_TMPDIR/$name.c"
+	done
+}
 
 @test "plain: a passing program passes, with its exit, its plan and its TMPDIR as three more tests" {
 	prog "$FAKE/tests/unit" zswapctl-good 'tap_ok(true, "one"); tap_ok(true, "two");'
@@ -87,6 +97,7 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 @test "plain: fewer test lines than the plan, or a failed check, fail" {
 	printf '#!/bin/sh\necho 1..3\necho "ok 1 - a"\n' > "$FAKE/tests/unit/zswapnl-short"
 	chmod +x "$FAKE/tests/unit/zswapnl-short"
+	source_of zswapnl-short
 	prog "$FAKE/tests/unit" zswapctl-bad 'tap_ok(false, "wrong");'
 	run -1 checked plain
 	assert_line 'not ok 1 - zswapctl-bad: wrong'
@@ -103,6 +114,7 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 		> "$FAKE/tests/unit/zswapnl-sub"
 	chmod +x "$FAKE/tests/unit/zswapnl-empty" "$FAKE/tests/unit/zswapnl-bail" \
 		"$FAKE/tests/unit/zswapnl-sub"
+	source_of zswapnl-empty zswapnl-bail zswapnl-sub
 	run -1 checked plain
 	assert_line --regexp '^not ok [0-9]+ - zswapnl-empty: ran the tests of its plan # its plan is 1..0'
 	assert_line --regexp '^not ok [0-9]+ - zswapnl-bail: Bail out! no fixture$'
@@ -121,6 +133,7 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 	gcc -std=gnu11 -g -D_GNU_SOURCE -I"$TOP/tests/unit/zswapnl-lib" \
 		-o "$FAKE/tests/unit/zswapnl-cases" "$BATS_TEST_TMPDIR/cases.c" \
 		"$TOP/tests/unit/zswapnl-lib/tap.c" || fail "cannot build"
+	source_of zswapnl-cases
 	run -1 checked plain
 	assert_line 'ok 1 - zswapnl-cases: fine'
 	assert_line 'not ok 2 - zswapnl-cases: crash'
@@ -180,5 +193,19 @@ checked() { BUILD=$FAKE "$TOP/tests/unit/run-checked" "$@"; }
 @test "run-checked: a bad mode, or no program to run, is exit 2" {
 	run -2 checked frob
 	run -2 checked plain
-	assert_output --partial "no unit test program"
+	assert_output --partial "no unit test source"
+}
+
+# One program a source: a source whose program is missing is a failure,
+# not a program fewer; a program whose source is gone is not run
+@test "run-checked: a source without its program fails; a program without a source is not run" {
+	prog "$FAKE/tests/unit" zswapctl-good 'tap_ok(true, "one");'
+	prog "$FAKE/tests/unit" zswapctl-built 'tap_ok(true, "one");'
+	rm "$FAKE/tests/unit/zswapctl-built"
+	prog "$FAKE/tests/unit" zswapctl-stale 'tap_ok(false, "stale");'
+	rm "$BATS_TEST_TMPDIR/zswapctl-stale.c"
+	run -1 checked plain
+	assert_line 'not ok 1 - zswapctl-built: exits 0 # got 127: not built'
+	assert_line 'ok 4 - zswapctl-good: one'
+	refute_output --partial stale
 }

@@ -300,8 +300,13 @@ pageout_unmap() {
 # the oldest pool is a zsmalloc one that keeps a few entries (a zsmalloc
 # pool has a debugfs folder to count, and in 6.1 it cannot write back, so
 # every store past the limit asks again), and a zbud pool fills up.
-@test "an old pool asked to shrink by a full pool is released when its last entry goes" {
-	is_patched || skip "stock 6.1 leaks a pool reference for each shrink already queued"
+#
+# The stock kernel runs it too and must show the bug: with 16 or more
+# stores past the limit in a row, some find the shrink still queued, and
+# the old pool outlives its last entry. A stock kernel that releases it
+# fails the test: the bug seems fixed there, and the test should then
+# expect the release on every kernel.
+@test "an old pool asked to shrink by a full pool: released when its last entry goes, never on stock 6.1" {
 	local hits pools
 	set_param compressor lzo
 	set_param zpool zbud
@@ -323,7 +328,14 @@ pageout_unmap() {
 	hold_finish
 	cg_remove oldpool
 	cg_remove fullpool
-	assert_old_pools_released "$pools"
+	if is_patched; then
+		assert_old_pools_released "$pools"
+		return
+	fi
+	release_old_pools "$pools"
+	echo "zsmalloc pools of zswap: $(zswap_pools), $pools before the old one"
+	[ "$(zswap_pools)" -gt "$pools" ] ||
+		fail "the stock kernel released the old pool: its bug (a pool reference leaked for each shrink already queued) seems fixed; expect the release on stock too"
 }
 
 @test "swapoff with pages in zswap brings them all back and frees every entry" {

@@ -21,8 +21,10 @@
 
 load helpers
 
-# z3fold_fixed: the kernel under test has the z3fold fixes of the series.
-z3fold_fixed() { is_patched; }
+# z3fold_fixed: the kernel under test has the z3fold fixes of the series,
+# or ZPOOL_MATRIX_STOCK_Z3FOLD=1 asks for z3fold on the stock kernel anyway,
+# to show its bugs.
+z3fold_fixed() { is_patched || [ "${ZPOOL_MATRIX_STOCK_Z3FOLD:-}" = 1 ]; }
 
 COMPRESSORS="lzo lz4 zstd deflate"
 
