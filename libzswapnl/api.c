@@ -178,33 +178,27 @@ int zswapnl_set_params(struct zswapnl *handle, const struct zswapnl_params *para
 	return znl_fb_set_params(handle, &p, err);
 }
 
+/*
+ * A memcg's settings are written to its cgroup files, with either source:
+ * cgroupfs applies the file's mode, delegation, security modules and
+ * fsnotify, which the family does not offer a way around.
+ */
 int zswapnl_set_memcg_zswap_max(struct zswapnl *handle, uint64_t id, uint64_t max_bytes,
 				struct zswapnl_error *err)
 {
 	znl_err_clear(err);
 	if (!handle)
 		return znl_err(err, -EINVAL, NULL, "no handle");
-	if (is_netlink(handle))
-		return znl_nl_set_memcg_zswap_max(handle, id, max_bytes, err);
 	return znl_fb_set_memcg_zswap_max(handle, id, max_bytes, err);
 }
 
 int zswapnl_set_memcg_writeback(struct zswapnl *handle, uint64_t id, bool writeback,
 				struct zswapnl_error *err)
 {
-	bool lacks = false;
-	int ret;
-
 	znl_err_clear(err);
 	if (!handle)
 		return znl_err(err, -EINVAL, NULL, "no handle");
-	if (is_netlink(handle)) {
-		ret = znl_nl_set_memcg_writeback(handle, id, writeback, &lacks, err);
-		if (!lacks)
-			return ret;
-	}
-	/* No family, or one of the series before the attribute: the cgroup's file */
-	return znl_fb_set_memcg_writeback(handle, id, writeback, lacks, err);
+	return znl_fb_set_memcg_writeback(handle, id, writeback, err);
 }
 
 static int no_events(struct zswapnl_error *err)

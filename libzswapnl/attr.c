@@ -64,12 +64,14 @@ static int policy_cb(const struct nlattr *attr, void *data)
 	unsigned int type = mnl_attr_get_type(attr);
 	const struct znl_attr_policy *p;
 
-	/* Padding, or an attribute of a later kernel */
-	if (type > w->policy->max || !w->policy->attrs[type].name ||
-	    w->policy->attrs[type].type == MNL_TYPE_UNSPEC)
+	/* An attribute of a later kernel */
+	if (type > w->policy->max || !w->policy->attrs[type].name)
 		return MNL_CB_OK;
 	p = &w->policy->attrs[type];
-	if (mnl_attr_validate(attr, p->type) < 0) {
+	if (p->type == ZNL_TYPE_UINT ?
+		    mnl_attr_get_payload_len(attr) != sizeof(uint32_t) &&
+			    mnl_attr_get_payload_len(attr) != sizeof(uint64_t) :
+		    mnl_attr_validate(attr, p->type) < 0) {
 		w->bad = true;
 		if (p->type == MNL_TYPE_NUL_STRING)
 			znl_err(w->err, -EBADMSG, p->name,
@@ -115,6 +117,26 @@ int znl_attr_parse_nested(const struct nlattr *nest, const char *name,
 			       mnl_attr_get_payload_len(nest));
 	return parse_policy(mnl_attr_get_payload(nest), mnl_attr_get_payload_len(nest), policy, tb,
 			    name, err);
+}
+
+uint64_t znl_attr_get_uint(const struct nlattr *attr)
+{
+	uint64_t value;
+
+	if (mnl_attr_get_payload_len(attr) == sizeof(uint32_t))
+		return mnl_attr_get_u32(attr);
+	/* Eight bytes at a four-byte boundary: no pad, as the kernel puts it */
+	memcpy(&value, mnl_attr_get_payload(attr), sizeof(value));
+	return value;
+}
+
+/* As the kernel's nla_put_uint(): four bytes when the value fits */
+void znl_attr_put_uint(struct nlmsghdr *nlh, uint16_t type, uint64_t value)
+{
+	if (value <= UINT32_MAX)
+		mnl_attr_put_u32(nlh, type, value);
+	else
+		mnl_attr_put_u64(nlh, type, value);
 }
 
 /*

@@ -6,11 +6,11 @@
  * functions over a buffer, which the unit tests feed with recorded replies.
  *
  * Attribute types this library does not know are skipped: a later kernel
- * may add some. An attribute it knows must pass mnl_attr_validate() for
- * its type in the spec (numbers: exactly its size; strings: the payload
- * ends with a NUL, as for libmnl and the kernel's YNL), or the message is
- * refused with -EBADMSG and @err names the attribute: the policies of
- * names.c, checked by znl_attr_parse_policy() (attr.c).
+ * may add some. An attribute it knows must have its type in the spec
+ * (u32: four bytes; uint: four or eight; strings: the payload ends with a
+ * NUL, as for libmnl and the kernel's YNL), or the message is refused
+ * with -EBADMSG and @err names the attribute: the policies of names.c,
+ * checked by znl_attr_parse_policy() (attr.c).
  */
 
 #include <errno.h>
@@ -36,11 +36,11 @@ static int copy_name(char *dst, size_t size, const struct nlattr *attr, const ch
 	return 0;
 }
 
-/* The attributes of a GET reply or an event; *@event gets ZSWAP_A_EVENT */
-static int decode_zswap_attrs(const void *attrs, size_t len, struct zswapnl_global *g,
-			      uint32_t *event, struct zswapnl_error *err)
+/* The attributes of a GET reply or an event; *@event gets its event-type */
+static int decode_global_attrs(const void *attrs, size_t len, struct zswapnl_global *g,
+			       uint32_t *event, struct zswapnl_error *err)
 {
-	const struct nlattr *tb[ZSWAP_A_MAX + 1];
+	const struct nlattr *tb[ZSWAP_A_GLOBAL_MAX + 1];
 	const struct znl_global_desc *d;
 	uint64_t val;
 	size_t i;
@@ -48,7 +48,7 @@ static int decode_zswap_attrs(const void *attrs, size_t len, struct zswapnl_glob
 
 	memset(g, 0, sizeof(*g));
 	g->struct_size = sizeof(*g);
-	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_ZSWAP], tb, err);
+	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_GLOBAL], tb, err);
 	if (ret)
 		return ret;
 
@@ -72,19 +72,17 @@ static int decode_zswap_attrs(const void *attrs, size_t len, struct zswapnl_glob
 			g->known |= ZNL_BIT(d->info.field);
 			continue;
 		case ZSWAPNL_UNIT_BOOL:
-			val = mnl_attr_get_u8(attr);
-			break;
 		case ZSWAPNL_UNIT_PERCENT:
 			val = mnl_attr_get_u32(attr);
 			break;
 		default:
-			val = mnl_attr_get_u64(attr);
+			val = znl_attr_get_uint(attr);
 			break;
 		}
 		znl_global_set_u64(g, d, val);
 	}
-	if (event && tb[ZSWAP_A_EVENT])
-		*event = mnl_attr_get_u32(tb[ZSWAP_A_EVENT]);
+	if (event && tb[ZSWAP_A_GLOBAL_EVENT_TYPE])
+		*event = mnl_attr_get_u32(tb[ZSWAP_A_GLOBAL_EVENT_TYPE]);
 	return 0;
 }
 
@@ -102,8 +100,8 @@ int znl_decode_global(const void *msg, size_t len, struct zswapnl_global *global
 		return znl_err(err, -EBADMSG, NULL, "malformed message: truncated");
 	if (cmd != ZSWAP_CMD_GET)
 		return znl_err(err, -EBADMSG, NULL,
-			       "malformed message: command %u, not a GET reply", cmd);
-	ret = decode_zswap_attrs(attrs, attrs_len, global, NULL, err);
+			       "malformed message: command %u, not a get reply", cmd);
+	ret = decode_global_attrs(attrs, attrs_len, global, NULL, err);
 	if (ret) {
 		memset(global, 0, sizeof(*global));
 		global->struct_size = sizeof(*global);
@@ -128,9 +126,10 @@ int znl_decode_event(const void *msg, size_t len, struct zswapnl_event *event,
 	if (cmd != ZSWAP_CMD_EVENT)
 		return znl_err(err, -EBADMSG, NULL,
 			       "malformed message: command %u, not an event", cmd);
-	ret = decode_zswap_attrs(attrs, attrs_len, &event->state, &type, err);
+	ret = decode_global_attrs(attrs, attrs_len, &event->state, &type, err);
 	if (!ret && !type)
-		ret = znl_err(err, -EBADMSG, "event", "malformed message: an event without its type");
+		ret = znl_err(err, -EBADMSG, "event-type",
+			      "malformed message: an event without its type");
 	if (ret) {
 		memset(event, 0, sizeof(*event));
 		event->struct_size = sizeof(*event);
@@ -141,7 +140,7 @@ int znl_decode_event(const void *msg, size_t len, struct zswapnl_event *event,
 	return 0;
 }
 
-/* The figures of a memcg: u64 counts, and the u8 flags as bools */
+/* The figures of a memcg: uint counts, and the u32 flags as bools */
 static const struct {
 	uint16_t attr;
 	uint16_t field;
@@ -150,30 +149,30 @@ static const struct {
 } memcg_figures[] = {
 #define FIGURE(a, f, m) \
 	{ a, f, offsetof(struct zswapnl_memcg, m), sizeof(((struct zswapnl_memcg *)0)->m) }
-	FIGURE(ZSWAP_MEMCG_A_ID, ZSWAPNL_M_ID, id),
-	FIGURE(ZSWAP_MEMCG_A_COMPRESSED_BYTES, ZSWAPNL_M_COMPRESSED_BYTES, compressed_bytes),
-	FIGURE(ZSWAP_MEMCG_A_STORED_PAGES, ZSWAPNL_M_STORED_PAGES, stored_pages),
-	FIGURE(ZSWAP_MEMCG_A_ZERO_PAGES, ZSWAPNL_M_ZERO_PAGES, zero_pages),
-	FIGURE(ZSWAP_MEMCG_A_ZSWPIN, ZSWAPNL_M_ZSWPIN, zswpin),
-	FIGURE(ZSWAP_MEMCG_A_ZSWPOUT, ZSWAPNL_M_ZSWPOUT, zswpout),
-	FIGURE(ZSWAP_MEMCG_A_ZSWAP_MAX, ZSWAPNL_M_ZSWAP_MAX, zswap_max),
-	FIGURE(ZSWAP_MEMCG_A_ZSWPWB, ZSWAPNL_M_ZSWPWB, zswpwb),
-	FIGURE(ZSWAP_MEMCG_A_WRITEBACK, ZSWAPNL_M_WRITEBACK, writeback),
-	FIGURE(ZSWAP_MEMCG_A_WRITEBACK_EFFECTIVE, ZSWAPNL_M_WRITEBACK_EFFECTIVE,
+	FIGURE(ZSWAP_A_MEMCG_ID, ZSWAPNL_M_ID, id),
+	FIGURE(ZSWAP_A_MEMCG_COMPRESSED_BYTES, ZSWAPNL_M_COMPRESSED_BYTES, compressed_bytes),
+	FIGURE(ZSWAP_A_MEMCG_STORED_PAGES, ZSWAPNL_M_STORED_PAGES, stored_pages),
+	FIGURE(ZSWAP_A_MEMCG_ZERO_PAGES, ZSWAPNL_M_ZERO_PAGES, zero_pages),
+	FIGURE(ZSWAP_A_MEMCG_ZSWPIN, ZSWAPNL_M_ZSWPIN, zswpin),
+	FIGURE(ZSWAP_A_MEMCG_ZSWPOUT, ZSWAPNL_M_ZSWPOUT, zswpout),
+	FIGURE(ZSWAP_A_MEMCG_ZSWAP_MAX, ZSWAPNL_M_ZSWAP_MAX, zswap_max),
+	FIGURE(ZSWAP_A_MEMCG_ZSWPWB, ZSWAPNL_M_ZSWPWB, zswpwb),
+	FIGURE(ZSWAP_A_MEMCG_WRITEBACK, ZSWAPNL_M_WRITEBACK, writeback),
+	FIGURE(ZSWAP_A_MEMCG_WRITEBACK_EFFECTIVE, ZSWAPNL_M_WRITEBACK_EFFECTIVE,
 	       writeback_effective),
-	FIGURE(ZSWAP_MEMCG_A_REJECT_ZSWAP_MAX, ZSWAPNL_M_REJECT_ZSWAP_MAX, reject_zswap_max),
-	FIGURE(ZSWAP_MEMCG_A_REJECT_POOL_LIMIT, ZSWAPNL_M_REJECT_POOL_LIMIT, reject_pool_limit),
-	FIGURE(ZSWAP_MEMCG_A_REJECT_INCOMPRESSIBLE, ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
+	FIGURE(ZSWAP_A_MEMCG_REJECT_ZSWAP_MAX, ZSWAPNL_M_REJECT_ZSWAP_MAX, reject_zswap_max),
+	FIGURE(ZSWAP_A_MEMCG_REJECT_POOL_LIMIT, ZSWAPNL_M_REJECT_POOL_LIMIT, reject_pool_limit),
+	FIGURE(ZSWAP_A_MEMCG_REJECT_INCOMPRESSIBLE, ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
 	       reject_incompressible),
-	FIGURE(ZSWAP_MEMCG_A_REJECT_ALLOC_FAIL, ZSWAPNL_M_REJECT_ALLOC_FAIL, reject_alloc_fail),
+	FIGURE(ZSWAP_A_MEMCG_REJECT_ALLOC_FAIL, ZSWAPNL_M_REJECT_ALLOC_FAIL, reject_alloc_fail),
 #undef FIGURE
 };
 
-/* The attributes of a MEMCG_GET reply or a memcg event; *@event gets ZSWAP_MEMCG_A_EVENT */
+/* The attributes of a memcg-get reply or a memcg event; *@event gets its event-type */
 static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memcg *m,
 			      uint32_t *event, struct zswapnl_error *err)
 {
-	const struct nlattr *tb[ZSWAP_MEMCG_A_MAX + 1];
+	const struct nlattr *tb[ZSWAP_A_MEMCG_MAX + 1];
 	unsigned int i;
 	uint64_t val;
 	bool on;
@@ -182,8 +181,8 @@ static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memc
 	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_MEMCG], tb, err);
 	if (ret)
 		return ret;
-	if (tb[ZSWAP_MEMCG_A_PATH]) {
-		m->path = strdup(mnl_attr_get_str(tb[ZSWAP_MEMCG_A_PATH]));
+	if (tb[ZSWAP_A_MEMCG_PATH]) {
+		m->path = strdup(mnl_attr_get_str(tb[ZSWAP_A_MEMCG_PATH]));
 		if (!m->path)
 			return znl_err(err, -ENOMEM, NULL, "out of memory");
 		m->known |= ZNL_BIT(ZSWAPNL_M_PATH);
@@ -201,19 +200,19 @@ static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memc
 			continue;
 		}
 		if (memcg_figures[i].size == sizeof(val)) {
-			val = mnl_attr_get_u64(attr);
+			val = znl_attr_get_uint(attr);
 			memcpy(field, &val, sizeof(val));
 		} else {
 			/* The policy checked its size; 0 or 1 by the spec */
-			on = mnl_attr_get_u8(attr);
+			on = mnl_attr_get_u32(attr);
 			memcpy(field, &on, sizeof(on));
 		}
 		m->known |= ZNL_BIT(memcg_figures[i].field);
 	}
 	if (!(m->known & ZNL_BIT(ZSWAPNL_M_ID)))
 		return znl_err(err, -EBADMSG, "id", "malformed message: a memcg without its id");
-	if (event && tb[ZSWAP_MEMCG_A_EVENT])
-		*event = mnl_attr_get_u32(tb[ZSWAP_MEMCG_A_EVENT]);
+	if (event && tb[ZSWAP_A_MEMCG_EVENT_TYPE])
+		*event = mnl_attr_get_u32(tb[ZSWAP_A_MEMCG_EVENT_TYPE]);
 	return 0;
 }
 
@@ -239,7 +238,7 @@ int znl_decode_memcg(const void *msg, size_t len, struct zswapnl_memcg *memcg,
 	int ret;
 
 	znl_memcg_reset(memcg);
-	ret = decode_memcg_msg(msg, len, ZSWAP_CMD_MEMCG_GET, "a MEMCG_GET reply", memcg, NULL,
+	ret = decode_memcg_msg(msg, len, ZSWAP_CMD_MEMCG_GET, "a memcg-get reply", memcg, NULL,
 			       err);
 	if (ret) {
 		free(memcg->path);
@@ -265,7 +264,7 @@ int znl_decode_memcg_event(const void *msg, size_t len, struct zswapnl_memcg_eve
 	ret = decode_memcg_msg(msg, len, ZSWAP_CMD_MEMCG_EVENT, "a memcg event", &event->memcg,
 			       &type, err);
 	if (!ret && !type)
-		ret = znl_err(err, -EBADMSG, "event",
+		ret = znl_err(err, -EBADMSG, "event-type",
 			      "malformed message: a memcg event without its type");
 	if (ret) {
 		free(event->memcg.path);

@@ -976,7 +976,7 @@ int znl_fb_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
 }
 
 int znl_fb_set_memcg_writeback(struct zswapnl *h, uint64_t id, bool writeback,
-			       bool after_netlink, struct zswapnl_error *err)
+			       struct zswapnl_error *err)
 {
 	char cgroot[PATH_MAX];
 	struct walk w;
@@ -996,7 +996,6 @@ int znl_fb_set_memcg_writeback(struct zswapnl *h, uint64_t id, bool writeback,
 			       "the root cgroup has no memory.zswap.writeback on this kernel");
 	if (ret == -ENOENT)
 		return znl_err(err, -EOPNOTSUPP, NULL,
-			       "this kernel has no memory.zswap.writeback (Linux 6.8 and later have it)%s",
-			       after_netlink ? ", nor does its zswap netlink family take it" : "");
+			       "this kernel has no memory.zswap.writeback (Linux 6.8 and later have it)");
 	return ret;
 }

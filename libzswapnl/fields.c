@@ -41,7 +41,7 @@
 static const struct znl_global_desc descs[] = {
 	{
 		FIELD(ZSWAPNL_G_ENABLED, enabled),
-		ATTR(ZSWAP_A_ENABLED, "enabled"),
+		ATTR(ZSWAP_A_GLOBAL_ENABLED, "enabled"),
 		PARAM(enabled),
 		.info.unit = ZSWAPNL_UNIT_BOOL,
 		.info.key = "enabled",
@@ -51,7 +51,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_COMPRESSOR, compressor),
-		ATTR(ZSWAP_A_COMPRESSOR, "compressor"),
+		ATTR(ZSWAP_A_GLOBAL_COMPRESSOR, "compressor"),
 		PARAM(compressor),
 		.info.unit = ZSWAPNL_UNIT_NAME,
 		.info.key = "compressor",
@@ -60,7 +60,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_ZPOOL, zpool),
-		ATTR(ZSWAP_A_ZPOOL, "zpool"),
+		ATTR(ZSWAP_A_GLOBAL_ZPOOL, "zpool"),
 		PARAM(zpool),
 		.info.unit = ZSWAPNL_UNIT_NAME,
 		.info.key = "zpool",
@@ -70,7 +70,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_MAX_POOL_PERCENT, max_pool_percent),
-		ATTR(ZSWAP_A_MAX_POOL_PERCENT, "max-pool-percent"),
+		ATTR(ZSWAP_A_GLOBAL_MAX_POOL_PERCENT, "max-pool-percent"),
 		PARAM(max_pool_percent),
 		.info.unit = ZSWAPNL_UNIT_PERCENT,
 		.info.key = "max_pool_percent",
@@ -80,7 +80,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_ACCEPT_THRESHOLD_PERCENT, accept_threshold_percent),
-		ATTR(ZSWAP_A_ACCEPT_THRESHOLD_PERCENT, "accept-threshold-percent"),
+		ATTR(ZSWAP_A_GLOBAL_ACCEPT_THRESHOLD_PERCENT, "accept-threshold-percent"),
 		PARAM(accept_threshold_percent),
 		.info.unit = ZSWAPNL_UNIT_PERCENT,
 		.info.key = "accept_threshold_percent",
@@ -93,7 +93,7 @@ static const struct znl_global_desc descs[] = {
 	/* Without debugfs, /proc/meminfo's Zswap (kB) */
 	{
 		FIELD(ZSWAPNL_G_POOL_TOTAL_SIZE, pool_total_size),
-		ATTR(ZSWAP_A_POOL_TOTAL_SIZE, "pool-total-size"),
+		ATTR(ZSWAP_A_GLOBAL_POOL_TOTAL_SIZE, "pool-total-size"),
 		DEBUGFS(pool_total_size),
 		.meminfo = "Zswap",
 		.info.unit = ZSWAPNL_UNIT_BYTES,
@@ -105,7 +105,7 @@ static const struct znl_global_desc descs[] = {
 	/* MemTotal of /proc/meminfo and max_pool_percent: fallback.c */
 	{
 		FIELD(ZSWAPNL_G_POOL_LIMIT_BYTES, pool_limit_bytes),
-		ATTR(ZSWAP_A_POOL_LIMIT_BYTES, "pool-limit-bytes"),
+		ATTR(ZSWAP_A_GLOBAL_POOL_LIMIT_BYTES, "pool-limit-bytes"),
 		.info.file = "/proc/meminfo MemTotal",
 		.info.unit = ZSWAPNL_UNIT_BYTES,
 		.info.key = "pool_limit_bytes",
@@ -116,7 +116,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_POOL_LIMIT_HIT, pool_limit_hit),
-		ATTR(ZSWAP_A_POOL_LIMIT_HIT, "pool-limit-hit"),
+		ATTR(ZSWAP_A_GLOBAL_POOL_LIMIT_HIT, "pool-limit-hit"),
 		DEBUGFS(pool_limit_hit),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
@@ -128,7 +128,7 @@ static const struct znl_global_desc descs[] = {
 	/* Without debugfs, /proc/meminfo's Zswapped (kB of the pages) */
 	{
 		FIELD(ZSWAPNL_G_STORED_PAGES, stored_pages),
-		ATTR(ZSWAP_A_STORED_PAGES, "stored-pages"),
+		ATTR(ZSWAP_A_GLOBAL_STORED_PAGES, "stored-pages"),
 		DEBUGFS(stored_pages),
 		.meminfo = "Zswapped",
 		.info.unit = ZSWAPNL_UNIT_PAGES,
@@ -144,7 +144,7 @@ static const struct znl_global_desc descs[] = {
 	 */
 	{
 		FIELD(ZSWAPNL_G_ZERO_PAGES, zero_pages),
-		ATTR(ZSWAP_A_ZERO_PAGES, "zero-pages"),
+		ATTR(ZSWAP_A_GLOBAL_ZERO_PAGES, "zero-pages"),
 		DEBUGFS(zero_pages),
 		.info.unit = ZSWAPNL_UNIT_PAGES,
 		.info.key = "zero_pages",
@@ -155,6 +155,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_STORED_INCOMPRESSIBLE_PAGES, stored_incompressible_pages),
+		ATTR(ZSWAP_A_GLOBAL_STORED_INCOMPRESSIBLE_PAGES, "stored-incompressible-pages"),
 		DEBUGFS(stored_incompressible_pages),
 		.info.unit = ZSWAPNL_UNIT_PAGES,
 		.info.key = "stored_incompressible_pages",
@@ -164,7 +165,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_REJECT_RECLAIM_FAIL, reject_reclaim_fail),
-		ATTR(ZSWAP_A_REJECT_RECLAIM_FAIL, "reject-reclaim-fail"),
+		ATTR(ZSWAP_A_GLOBAL_REJECT_RECLAIM_FAIL, "reject-reclaim-fail"),
 		DEBUGFS(reject_reclaim_fail),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
@@ -175,7 +176,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_REJECT_ALLOC_FAIL, reject_alloc_fail),
-		ATTR(ZSWAP_A_REJECT_ALLOC_FAIL, "reject-alloc-fail"),
+		ATTR(ZSWAP_A_GLOBAL_REJECT_ALLOC_FAIL, "reject-alloc-fail"),
 		DEBUGFS(reject_alloc_fail),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
@@ -186,7 +187,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_REJECT_KMEMCACHE_FAIL, reject_kmemcache_fail),
-		ATTR(ZSWAP_A_REJECT_KMEMCACHE_FAIL, "reject-kmemcache-fail"),
+		ATTR(ZSWAP_A_GLOBAL_REJECT_KMEMCACHE_FAIL, "reject-kmemcache-fail"),
 		DEBUGFS(reject_kmemcache_fail),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
@@ -197,7 +198,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_REJECT_COMPRESS_POOR, reject_compress_poor),
-		ATTR(ZSWAP_A_REJECT_COMPRESS_POOR, "reject-compress-poor"),
+		ATTR(ZSWAP_A_GLOBAL_REJECT_COMPRESS_POOR, "reject-compress-poor"),
 		DEBUGFS(reject_compress_poor),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
@@ -208,7 +209,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_REJECT_COMPRESS_FAIL, reject_compress_fail),
-		ATTR(ZSWAP_A_REJECT_COMPRESS_FAIL, "reject-compress-fail"),
+		ATTR(ZSWAP_A_GLOBAL_REJECT_COMPRESS_FAIL, "reject-compress-fail"),
 		DEBUGFS(reject_compress_fail),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
@@ -219,7 +220,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_DECOMPRESS_FAIL, decompress_fail),
-		ATTR(ZSWAP_A_DECOMPRESS_FAIL, "decompress-fail"),
+		ATTR(ZSWAP_A_GLOBAL_DECOMPRESS_FAIL, "decompress-fail"),
 		DEBUGFS(decompress_fail),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
@@ -231,7 +232,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_DUPLICATE_ENTRY, duplicate_entry),
-		ATTR(ZSWAP_A_DUPLICATE_ENTRY, "duplicate-entry"),
+		ATTR(ZSWAP_A_GLOBAL_DUPLICATE_ENTRY, "duplicate-entry"),
 		DEBUGFS(duplicate_entry),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_EVENTS,
@@ -242,7 +243,7 @@ static const struct znl_global_desc descs[] = {
 	},
 	{
 		FIELD(ZSWAPNL_G_WRITTEN_BACK_PAGES, written_back_pages),
-		ATTR(ZSWAP_A_WRITTEN_BACK_PAGES, "written-back-pages"),
+		ATTR(ZSWAP_A_GLOBAL_WRITTEN_BACK_PAGES, "written-back-pages"),
 		DEBUGFS(written_back_pages),
 		COUNTER,
 		.info.unit = ZSWAPNL_UNIT_PAGES,

@@ -146,19 +146,18 @@ static void denied_msg(struct zswapnl_error *err, int ret, int code, const char 
 }
 
 /*
- * A family older than the ZSWAP_GENL_VERSION this library was built for
- * may lack attributes or commands it sends; a newer one is fine (what the
- * library does not know, it skips). Rather than half-working requests,
- * AUTO reads the files, with a note in @err, and NETLINK fails.
+ * A family of another layout (the project's earlier draft, whose commands
+ * and attributes have other numbers) would be misread. Rather than that,
+ * AUTO reads the files, with a note in @err, and NETLINK fails. A later
+ * kernel's additions are fine: what the library does not know, it skips.
  */
-static int family_too_old(struct zswapnl *h, enum zswapnl_mode mode, struct zswapnl_error *err)
+static int family_other_layout(struct zswapnl *h, enum zswapnl_mode mode,
+			       struct zswapnl_error *err)
 {
-	uint32_t version = h->family_version;
-
 	znl_nl_close(h);
 	return znl_err(err, mode == ZSWAPNL_MODE_AUTO ? 0 : -EOPNOTSUPP, NULL,
-		       "the kernel's \"%s\" netlink family is version %u, older than the %u this library needs%s",
-		       ZSWAP_GENL_NAME, version, ZSWAP_GENL_VERSION,
+		       "the kernel's \"%s\" netlink family is an earlier draft, not the one this library speaks%s",
+		       ZSWAP_FAMILY_NAME,
 		       mode == ZSWAPNL_MODE_AUTO ? "; reading the files instead" : "");
 }
 
@@ -198,8 +197,8 @@ int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 	h->source = ZSWAPNL_SOURCE_FALLBACK;
 	if (mode != ZSWAPNL_MODE_FALLBACK) {
 		ret = znl_nl_open(h, err);
-		if (!ret && h->family_version < ZSWAP_GENL_VERSION) {
-			ret = family_too_old(h, mode, err);
+		if (!ret && !h->family_ok) {
+			ret = family_other_layout(h, mode, err);
 			if (ret)
 				goto fail;
 		} else if (!ret) {

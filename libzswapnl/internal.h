@@ -133,7 +133,7 @@ struct zswapnl {
 	uint32_t portid;
 	uint32_t seq;
 	uint16_t family;	/* the "zswap" family's id */
-	uint32_t family_version;
+	bool family_ok;		/* its layout is this library's (genl_ctrl.c) */
 	uint32_t events_group;	/* 0: the family has no "events" group */
 	uint32_t memcg_events_group;	/* 0: none named "memcg-events" */
 	bool subscribed;	/* to "events" */
@@ -211,9 +211,12 @@ void znl_memcg_unknown(struct zswapnl_memcg *m, enum zswapnl_memcg_field field, 
 /*
  * A policy: the attribute types of a message or a nest, indexed by type,
  * each with its name (errors say it) and the type mnl_attr_validate()
- * checks it as. A type without a name, or past @max, is skipped: padding,
- * or an attribute of a later kernel.
+ * checks it as, or ZNL_TYPE_UINT for the spec's "uint", which libmnl does
+ * not have: four bytes or eight (znl_attr_get_uint()). A type without a
+ * name, or past @max, is skipped: an attribute of a later kernel.
  */
+#define ZNL_TYPE_UINT MNL_TYPE_MAX
+
 struct znl_attr_policy {
 	const char *name;
 	enum mnl_attr_data_type type;
@@ -228,7 +231,7 @@ struct znl_policy {
 
 /* names.c: the attributes of the "zswap" family, by their names in the spec */
 enum znl_attr_set {
-	ZNL_SET_ZSWAP,
+	ZNL_SET_GLOBAL,
 	ZNL_SET_MEMCG,
 };
 
@@ -252,6 +255,9 @@ int znl_attr_parse_nested(const struct nlattr *nest, const char *name,
 			  struct zswapnl_error *err);
 int znl_genl_msg(const void *msg, size_t len, uint8_t *cmd, const void **attrs,
 		 size_t *attrs_len);
+/* A "uint" attribute that passed its policy; and one to send */
+uint64_t znl_attr_get_uint(const struct nlattr *attr);
+void znl_attr_put_uint(struct nlmsghdr *nlh, uint16_t type, uint64_t value);
 
 /*
  * decode.c: one complete netlink message (nlmsghdr, genlmsghdr and
@@ -306,11 +312,6 @@ int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		       struct zswapnl_error *err);
 int znl_nl_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 		      struct zswapnl_error *err);
-int znl_nl_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
-			       struct zswapnl_error *err);
-/* *@lacks: the family does not take the attribute (a kernel before it), @err untouched */
-int znl_nl_set_memcg_writeback(struct zswapnl *h, uint64_t id, bool writeback, bool *lacks,
-			       struct zswapnl_error *err);
 
 /* sysfile.c: small files under the handle's root */
 int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, ...)
@@ -350,9 +351,8 @@ int znl_fb_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		       struct zswapnl_error *err);
 int znl_fb_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
 			       struct zswapnl_error *err);
-/* @after_netlink: the handle's family did not take it, and the message says so */
 int znl_fb_set_memcg_writeback(struct zswapnl *h, uint64_t id, bool writeback,
-			       bool after_netlink, struct zswapnl_error *err);
+			       struct zswapnl_error *err);
 
 /* memcg_list.c */
 int znl_list_append(struct zswapnl_memcg_list *list, size_t *cap, struct zswapnl_memcg *m);

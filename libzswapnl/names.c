@@ -2,9 +2,9 @@
 /*
  * The policies of the "zswap" family's attribute sets: each type's name
  * in kernel/spec/zswap.yaml, which errors report, and its type there as
- * mnl_attr_validate() checks it. Padding and the types this library does
- * not know are skipped (MNL_TYPE_UNSPEC, or no entry), so that a later
- * kernel can add attributes.
+ * mnl_attr_validate() checks it (ZNL_TYPE_UINT: the spec's "uint"). The
+ * types this library does not know are skipped, so that a later kernel
+ * can add attributes.
  */
 
 #include <libmnl/libmnl.h>
@@ -12,51 +12,52 @@
 
 #include "internal.h"
 
-static const struct znl_attr_policy zswap_attrs[ZSWAP_A_MAX + 1] = {
-	[ZSWAP_A_PAD] = { "pad", MNL_TYPE_UNSPEC },
-	[ZSWAP_A_STORED_PAGES] = { "stored-pages", MNL_TYPE_U64 },
-	[ZSWAP_A_ZERO_PAGES] = { "zero-pages", MNL_TYPE_U64 },
-	[ZSWAP_A_POOL_TOTAL_SIZE] = { "pool-total-size", MNL_TYPE_U64 },
-	[ZSWAP_A_POOL_LIMIT_BYTES] = { "pool-limit-bytes", MNL_TYPE_U64 },
-	[ZSWAP_A_POOL_LIMIT_HIT] = { "pool-limit-hit", MNL_TYPE_U64 },
-	[ZSWAP_A_REJECT_RECLAIM_FAIL] = { "reject-reclaim-fail", MNL_TYPE_U64 },
-	[ZSWAP_A_REJECT_ALLOC_FAIL] = { "reject-alloc-fail", MNL_TYPE_U64 },
-	[ZSWAP_A_REJECT_KMEMCACHE_FAIL] = { "reject-kmemcache-fail", MNL_TYPE_U64 },
-	[ZSWAP_A_REJECT_COMPRESS_POOR] = { "reject-compress-poor", MNL_TYPE_U64 },
-	[ZSWAP_A_WRITTEN_BACK_PAGES] = { "written-back-pages", MNL_TYPE_U64 },
-	[ZSWAP_A_DUPLICATE_ENTRY] = { "duplicate-entry", MNL_TYPE_U64 },
-	[ZSWAP_A_ENABLED] = { "enabled", MNL_TYPE_U8 },
-	[ZSWAP_A_COMPRESSOR] = { "compressor", MNL_TYPE_NUL_STRING },
-	[ZSWAP_A_ZPOOL] = { "zpool", MNL_TYPE_NUL_STRING },
-	[ZSWAP_A_MAX_POOL_PERCENT] = { "max-pool-percent", MNL_TYPE_U32 },
-	[ZSWAP_A_ACCEPT_THRESHOLD_PERCENT] = { "accept-threshold-percent", MNL_TYPE_U32 },
-	[ZSWAP_A_EVENT] = { "event", MNL_TYPE_U32 },
-	[ZSWAP_A_DECOMPRESS_FAIL] = { "decompress-fail", MNL_TYPE_U64 },
-	[ZSWAP_A_REJECT_COMPRESS_FAIL] = { "reject-compress-fail", MNL_TYPE_U64 },
+static const struct znl_attr_policy global_attrs[ZSWAP_A_GLOBAL_MAX + 1] = {
+	[ZSWAP_A_GLOBAL_STORED_PAGES] = { "stored-pages", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_POOL_TOTAL_SIZE] = { "pool-total-size", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_POOL_LIMIT_BYTES] = { "pool-limit-bytes", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_POOL_LIMIT_HIT] = { "pool-limit-hit", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_REJECT_RECLAIM_FAIL] = { "reject-reclaim-fail", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_REJECT_ALLOC_FAIL] = { "reject-alloc-fail", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_REJECT_KMEMCACHE_FAIL] = { "reject-kmemcache-fail", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_REJECT_COMPRESS_FAIL] = { "reject-compress-fail", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_REJECT_COMPRESS_POOR] = { "reject-compress-poor", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_WRITTEN_BACK_PAGES] = { "written-back-pages", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_DECOMPRESS_FAIL] = { "decompress-fail", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_STORED_INCOMPRESSIBLE_PAGES] = { "stored-incompressible-pages",
+							 ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_ENABLED] = { "enabled", MNL_TYPE_U32 },
+	[ZSWAP_A_GLOBAL_COMPRESSOR] = { "compressor", MNL_TYPE_NUL_STRING },
+	[ZSWAP_A_GLOBAL_MAX_POOL_PERCENT] = { "max-pool-percent", MNL_TYPE_U32 },
+	[ZSWAP_A_GLOBAL_ACCEPT_THRESHOLD_PERCENT] = { "accept-threshold-percent", MNL_TYPE_U32 },
+	[ZSWAP_A_GLOBAL_SHRINKER_ENABLED] = { "shrinker-enabled", MNL_TYPE_U32 },
+	[ZSWAP_A_GLOBAL_EVENT_TYPE] = { "event-type", MNL_TYPE_U32 },
+	[ZSWAP_A_GLOBAL_ZERO_PAGES] = { "zero-pages", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_DUPLICATE_ENTRY] = { "duplicate-entry", ZNL_TYPE_UINT },
+	[ZSWAP_A_GLOBAL_ZPOOL] = { "zpool", MNL_TYPE_NUL_STRING },
 };
 
-static const struct znl_attr_policy memcg_attrs[ZSWAP_MEMCG_A_MAX + 1] = {
-	[ZSWAP_MEMCG_A_PAD] = { "pad", MNL_TYPE_UNSPEC },
-	[ZSWAP_MEMCG_A_ID] = { "id", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_PATH] = { "path", MNL_TYPE_NUL_STRING },
-	[ZSWAP_MEMCG_A_COMPRESSED_BYTES] = { "compressed-bytes", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_STORED_PAGES] = { "stored-pages", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_ZERO_PAGES] = { "zero-pages", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_ZSWPIN] = { "zswpin", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_ZSWPOUT] = { "zswpout", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_ZSWAP_MAX] = { "zswap-max", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_ZSWPWB] = { "zswpwb", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_WRITEBACK] = { "writeback", MNL_TYPE_U8 },
-	[ZSWAP_MEMCG_A_WRITEBACK_EFFECTIVE] = { "writeback-effective", MNL_TYPE_U8 },
-	[ZSWAP_MEMCG_A_REJECT_ZSWAP_MAX] = { "reject-zswap-max", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_REJECT_POOL_LIMIT] = { "reject-pool-limit", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_REJECT_INCOMPRESSIBLE] = { "reject-incompressible", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_REJECT_ALLOC_FAIL] = { "reject-alloc-fail", MNL_TYPE_U64 },
-	[ZSWAP_MEMCG_A_EVENT] = { "event", MNL_TYPE_U32 },
+static const struct znl_attr_policy memcg_attrs[ZSWAP_A_MEMCG_MAX + 1] = {
+	[ZSWAP_A_MEMCG_ID] = { "id", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_PATH] = { "path", MNL_TYPE_NUL_STRING },
+	[ZSWAP_A_MEMCG_COMPRESSED_BYTES] = { "compressed-bytes", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_STORED_PAGES] = { "stored-pages", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_ZSWPIN] = { "zswpin", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_ZSWPOUT] = { "zswpout", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_ZSWPWB] = { "zswpwb", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_ZSWAP_MAX] = { "zswap-max", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_WRITEBACK] = { "writeback", MNL_TYPE_U32 },
+	[ZSWAP_A_MEMCG_WRITEBACK_EFFECTIVE] = { "writeback-effective", MNL_TYPE_U32 },
+	[ZSWAP_A_MEMCG_EVENT_TYPE] = { "event-type", MNL_TYPE_U32 },
+	[ZSWAP_A_MEMCG_ZERO_PAGES] = { "zero-pages", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_REJECT_ZSWAP_MAX] = { "reject-zswap-max", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_REJECT_POOL_LIMIT] = { "reject-pool-limit", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_REJECT_INCOMPRESSIBLE] = { "reject-incompressible", ZNL_TYPE_UINT },
+	[ZSWAP_A_MEMCG_REJECT_ALLOC_FAIL] = { "reject-alloc-fail", ZNL_TYPE_UINT },
 };
 
 const struct znl_policy znl_policies[] = {
-	[ZNL_SET_ZSWAP] = ZNL_POLICY(zswap_attrs),
+	[ZNL_SET_GLOBAL] = ZNL_POLICY(global_attrs),
 	[ZNL_SET_MEMCG] = ZNL_POLICY(memcg_attrs),
 };
 
@@ -73,10 +74,9 @@ enum znl_attr_set znl_cmd_attr_set(uint8_t cmd)
 {
 	switch (cmd) {
 	case ZSWAP_CMD_MEMCG_GET:
-	case ZSWAP_CMD_MEMCG_SET:
 	case ZSWAP_CMD_MEMCG_EVENT:
 		return ZNL_SET_MEMCG;
 	default:
-		return ZNL_SET_ZSWAP;
+		return ZNL_SET_GLOBAL;
 	}
 }

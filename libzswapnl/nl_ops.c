@@ -28,10 +28,10 @@ int znl_nl_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapn
 	struct global_reply r = { .global = g };
 	int ret;
 
-	znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_GET, ZSWAP_GENL_VERSION);
+	znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_GET, ZSWAP_FAMILY_VERSION);
 	ret = znl_req_run(h, global_cb, &r, err);
 	if (!ret && !r.got)
-		ret = znl_err(err, -EBADMSG, NULL, "the kernel sent no GET reply");
+		ret = znl_err(err, -EBADMSG, NULL, "the kernel sent no get reply");
 	return ret;
 }
 
@@ -57,11 +57,11 @@ int znl_nl_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 	struct nlmsghdr *nlh;
 	int ret;
 
-	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_MEMCG_GET, ZSWAP_GENL_VERSION);
-	mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ID, id);
+	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_MEMCG_GET, ZSWAP_FAMILY_VERSION);
+	znl_attr_put_uint(nlh, ZSWAP_A_MEMCG_ID, id);
 	ret = znl_req_run(h, memcg_cb, &r, err);
 	if (!ret && !r.got)
-		ret = znl_err(err, -EBADMSG, NULL, "the kernel sent no MEMCG_GET reply");
+		ret = znl_err(err, -EBADMSG, NULL, "the kernel sent no memcg-get reply");
 	return ret;
 }
 
@@ -116,9 +116,9 @@ static void fill_paths(struct zswapnl *h, struct zswapnl_memcg_list *list)
 /*
  * A kernel that marks a dump NLM_F_DUMP_INTR says the memcgs changed while
  * it was read: the list may miss one or hold one twice. This series' family
- * never does (its dump resumes from the last cgroup id it sent), but the
- * flag is the protocol's: dump again once, and a second inconsistent dump
- * gives -EAGAIN.
+ * never does (its dump resumes at the memcg id after the last it sent),
+ * but the flag is the protocol's: dump again once, and a second
+ * inconsistent dump gives -EAGAIN.
  */
 int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		       struct zswapnl_error *err)
@@ -130,7 +130,7 @@ int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 		zswapnl_memcg_list_free(list);
 		d.cap = 0;
 		znl_req_start(h, h->family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET,
-			      ZSWAP_GENL_VERSION);
+			      ZSWAP_FAMILY_VERSION);
 		ret = znl_req_run(h, dump_cb, &d, err);
 	} while (ret == -EAGAIN && ++tries < 2);
 	if (ret == -EAGAIN)
@@ -167,67 +167,23 @@ int znl_nl_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 	struct nlmsghdr *nlh;
 	int ret;
 
-	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_SET, ZSWAP_GENL_VERSION);
+	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_SET, ZSWAP_FAMILY_VERSION);
 	if (p->set & ZSWAPNL_SET_ENABLED)
-		mnl_attr_put_u8(nlh, ZSWAP_A_ENABLED, p->enabled ? 1 : 0);
+		mnl_attr_put_u32(nlh, ZSWAP_A_GLOBAL_ENABLED, p->enabled ? 1 : 0);
 	if (p->set & ZSWAPNL_SET_COMPRESSOR) {
-		ret = put_name(nlh, ZSWAP_A_COMPRESSOR, p->compressor, "compressor", err);
+		ret = put_name(nlh, ZSWAP_A_GLOBAL_COMPRESSOR, p->compressor, "compressor", err);
 		if (ret)
 			return ret;
 	}
 	if (p->set & ZSWAPNL_SET_ZPOOL) {
-		ret = put_name(nlh, ZSWAP_A_ZPOOL, p->zpool, "zpool", err);
+		ret = put_name(nlh, ZSWAP_A_GLOBAL_ZPOOL, p->zpool, "zpool", err);
 		if (ret)
 			return ret;
 	}
 	if (p->set & ZSWAPNL_SET_MAX_POOL_PERCENT)
-		mnl_attr_put_u32(nlh, ZSWAP_A_MAX_POOL_PERCENT, p->max_pool_percent);
+		mnl_attr_put_u32(nlh, ZSWAP_A_GLOBAL_MAX_POOL_PERCENT, p->max_pool_percent);
 	if (p->set & ZSWAPNL_SET_ACCEPT_THRESHOLD_PERCENT)
-		mnl_attr_put_u32(nlh, ZSWAP_A_ACCEPT_THRESHOLD_PERCENT,
+		mnl_attr_put_u32(nlh, ZSWAP_A_GLOBAL_ACCEPT_THRESHOLD_PERCENT,
 				 p->accept_threshold_percent);
 	return admin_refused(znl_req_run(h, NULL, NULL, err), "zswap parameters", err);
-}
-
-int znl_nl_set_memcg_zswap_max(struct zswapnl *h, uint64_t id, uint64_t max,
-			       struct zswapnl_error *err)
-{
-	struct nlmsghdr *nlh;
-
-	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_MEMCG_SET, ZSWAP_GENL_VERSION);
-	mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ID, id);
-	mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ZSWAP_MAX, max);
-	return admin_refused(znl_req_run(h, NULL, NULL, err), "memory.zswap.max", err);
-}
-
-/*
- * Whether a refusal of MEMCG_SET says the family does not take writeback:
- * a kernel of the series before it refuses the attribute with its strict
- * policy (EINVAL, or another checks' error, with the extack pointing at
- * it: a type past the policy's maxtype), or, were it not strict, would ask
- * for the zswap-max it then required
- */
-static bool family_lacks_writeback(int ret, const struct zswapnl_error *e)
-{
-	if (ret != -EINVAL && ret != -ERANGE && ret != -EOPNOTSUPP)
-		return false;
-	return !strcmp(e->attr, "writeback") || (ret == -EINVAL && !strcmp(e->attr, "zswap-max"));
-}
-
-int znl_nl_set_memcg_writeback(struct zswapnl *h, uint64_t id, bool writeback, bool *lacks,
-			       struct zswapnl_error *err)
-{
-	struct zswapnl_error e = { 0 };
-	struct nlmsghdr *nlh;
-	int ret;
-
-	nlh = znl_req_start(h, h->family, NLM_F_ACK, ZSWAP_CMD_MEMCG_SET, ZSWAP_GENL_VERSION);
-	mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ID, id);
-	mnl_attr_put_u8(nlh, ZSWAP_MEMCG_A_WRITEBACK, writeback);
-	ret = znl_req_run(h, NULL, NULL, &e);
-	*lacks = family_lacks_writeback(ret, &e);
-	if (*lacks)
-		return ret;
-	if (err)
-		*err = e;
-	return admin_refused(ret, "memory.zswap.writeback", err);
 }

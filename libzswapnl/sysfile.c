@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -41,6 +42,35 @@ int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, .
 }
 
 /*
+ * Every file this library reads or writes is a regular file of sysfs,
+ * debugfs, procfs or cgroupfs, none of them a link. Under a --sysroot that
+ * another user prepared, a link there would have root read or overwrite
+ * what it leads to, and a FIFO would hang the read: open neither.
+ * O_NONBLOCK keeps the open of a FIFO from waiting for a writer; it is
+ * cleared before the file is used.
+ */
+static int open_regular(int dirfd, const char *path, int flags)
+{
+	struct stat st;
+	int fd, ret;
+
+	fd = openat(dirfd, path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st)) {
+		ret = -errno;
+	} else if (!S_ISREG(st.st_mode)) {
+		ret = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	} else if (fcntl(fd, F_SETFL, flags & ~O_NONBLOCK & ~O_ACCMODE)) {
+		ret = -errno;
+	} else {
+		return fd;
+	}
+	close(fd);
+	return ret;
+}
+
+/*
  * The whole of @path, NUL-terminated, in a buffer to free; @path is
  * relative to the folder @dirfd when it is not absolute (openat(2)), so
  * that the files of a cgroup are read whatever the length of its path.
@@ -53,9 +83,9 @@ int znl_read_text_at(int dirfd, const char *path, char **text, size_t *len)
 	int fd, ret = 0;
 
 	*text = NULL;
-	fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+	fd = open_regular(dirfd, path, O_RDONLY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	buf = malloc(size);
 	if (!buf) {
 		close(fd);
@@ -210,9 +240,9 @@ int znl_write_text_at(int dirfd, const char *path, const char *text)
 	ssize_t n;
 	int fd, ret = 0;
 
-	fd = openat(dirfd, path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	fd = open_regular(dirfd, path, O_WRONLY | O_TRUNC);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	do {
 		n = write(fd, text, len);
 	} while (n < 0 && errno == EINTR);

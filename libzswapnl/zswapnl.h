@@ -394,12 +394,13 @@ const char *zswapnl_version(void);
  * returns 0 with err->code 0 and err->msg saying why, for the caller to
  * pass on. ZSWAPNL_MODE_NETLINK returns that error.
  *
- * Family version: the generic netlink controller gives the version of the
- * kernel's "zswap" family. A newer one than ZSWAP_GENL_VERSION of the
- * <linux/zswap.h> this library was built with is used as it is (attributes
- * the library does not know are skipped). An older one may lack what the
- * library asks for: AUTO then takes the files, with err->code 0 and
- * err->msg naming both versions, and NETLINK fails with -EOPNOTSUPP.
+ * Family layout: the kernel's "zswap" family is used when the generic
+ * netlink controller lists its memcg-get command with a dump, as the
+ * <linux/zswap.h> this library was built with has it; attributes of a
+ * later kernel that the library does not know are skipped. The project's
+ * earlier draft of the family has other numbers: AUTO then takes the
+ * files, with err->code 0 and err->msg saying so, and NETLINK fails with
+ * -EOPNOTSUPP.
  *
  * Errors of any netlink request: -EBADMSG for a reply that is malformed
  * (err->attr names the attribute when one is: an attribute this library

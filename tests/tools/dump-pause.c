@@ -135,12 +135,12 @@ int main(void)
 	close(cfd);
 	if (family < 0) {
 		fprintf(stderr, "dump-pause: no \"%s\" generic netlink family here\n",
-			ZSWAP_GENL_NAME);
+			ZSWAP_FAMILY_NAME);
 		return 2;
 	}
 
 	len = start_request(buf, family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET,
-			    ZSWAP_GENL_VERSION, 1);
+			    ZSWAP_FAMILY_VERSION, 1);
 	nlh->nlmsg_len = len;
 	if (send(fd, buf, len, 0) < 0) {
 		perror("dump-pause: send");

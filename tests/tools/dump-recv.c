@@ -138,7 +138,7 @@ static int run_dump(int fd, int family, uint32_t seq)
 {
 	unsigned char req[NLMSG_HDRLEN + GENL_HDRLEN];
 	size_t len = start_request(req, family, NLM_F_DUMP, ZSWAP_CMD_MEMCG_GET,
-				   ZSWAP_GENL_VERSION, seq);
+				   ZSWAP_FAMILY_VERSION, seq);
 	uint64_t count = 0, t0;
 	int ret;
 
@@ -230,7 +230,7 @@ int main(int argc, char **argv)
 	close(cfd);
 	if (family < 0) {
 		fprintf(stderr, "dump-recv: no \"%s\" generic netlink family here\n",
-			ZSWAP_GENL_NAME);
+			ZSWAP_FAMILY_NAME);
 		return 2;
 	}
 	for (i = 1; i <= repeat && !ret; i++) {

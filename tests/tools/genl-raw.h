@@ -55,8 +55,8 @@ static inline int resolve_family(int fd)
 	ssize_t n;
 	int rem;
 
-	len += put_attr(req + len, CTRL_ATTR_FAMILY_NAME, ZSWAP_GENL_NAME,
-			sizeof(ZSWAP_GENL_NAME));
+	len += put_attr(req + len, CTRL_ATTR_FAMILY_NAME, ZSWAP_FAMILY_NAME,
+			sizeof(ZSWAP_FAMILY_NAME));
 	((struct nlmsghdr *)req)->nlmsg_len = len;
 	if (send(fd, req, len, 0) < 0)
 		return -1;
@@ -95,9 +95,15 @@ static inline bool parse_memcg(const struct nlmsghdr *nlh, uint64_t *id, const c
 		const char *data = (const char *)nla + NLA_HDRLEN;
 		size_t len = nla->nla_len - NLA_HDRLEN;
 
-		if (nla->nla_type == ZSWAP_MEMCG_A_ID && len == sizeof(*id)) {
+		/* A "uint": four bytes, or eight when the value needs them */
+		if (nla->nla_type == ZSWAP_A_MEMCG_ID && len == sizeof(uint32_t)) {
+			uint32_t id32;
+
+			memcpy(&id32, data, sizeof(id32));
+			*id = id32;
+		} else if (nla->nla_type == ZSWAP_A_MEMCG_ID && len == sizeof(*id)) {
 			memcpy(id, data, sizeof(*id));
-		} else if (nla->nla_type == ZSWAP_MEMCG_A_PATH) {
+		} else if (nla->nla_type == ZSWAP_A_MEMCG_PATH) {
 			if (!len || data[len - 1])
 				return false;
 			*path = data;

@@ -9,19 +9,38 @@ with a rescuer thread each) then cannot create one. This process exists
 before and forks nothing in between. Prints the error of the answer (0 for
 success), its extack message and the attribute it points at.
 """
+import os
 import socket
 import struct
 import sys
 
 THREADS_MAX = "/proc/sys/kernel/threads-max"
-# include/uapi/linux/zswap.h
-ZSWAP_CMD_SET = 2
+UAPI = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                    "../../include/uapi/linux/zswap.h")
+
+
+def uapi_enum(first):
+    """The names of the UAPI enum that starts with FIRST = 1, by value"""
+    text = open(UAPI).read()
+    body = text[text.index(first + " = 1"):]
+    body = body[:body.index("}")]
+    names = [w.strip().split(" ")[0] for w in body.split(",")]
+    return {n: i + 1 for i, n in enumerate(n for n in names
+                                            if n and not n.startswith("__"))}
+
+
+# The numbers as include/uapi/linux/zswap.h gives them, not copies of them
+CMDS = uapi_enum("ZSWAP_CMD_GET")
+GLOBAL = uapi_enum("ZSWAP_A_GLOBAL_STORED_PAGES")
+ZSWAP_CMD_SET = CMDS["ZSWAP_CMD_SET"]
+# the spec's types: u32 for the flag and the percentages, strings
 ATTRS = {
-    "enabled": (13, "B"),
-    "compressor": (14, "s"),
-    "zpool": (15, "s"),
-    "max_pool_percent": (16, "I"),
-    "accept_threshold_percent": (17, "I"),
+    "enabled": (GLOBAL["ZSWAP_A_GLOBAL_ENABLED"], "I"),
+    "compressor": (GLOBAL["ZSWAP_A_GLOBAL_COMPRESSOR"], "s"),
+    "zpool": (GLOBAL["ZSWAP_A_GLOBAL_ZPOOL"], "s"),
+    "max_pool_percent": (GLOBAL["ZSWAP_A_GLOBAL_MAX_POOL_PERCENT"], "I"),
+    "accept_threshold_percent":
+        (GLOBAL["ZSWAP_A_GLOBAL_ACCEPT_THRESHOLD_PERCENT"], "I"),
 }
 
 

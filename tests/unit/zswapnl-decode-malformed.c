@@ -1,17 +1,22 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Malformed messages are refused with -EBADMSG, never read past their
- * buffer, never leak: the recorded replies of the patched kernel (see
- * zswapnl-decode-global.c and zswapnl-decode-memcg.c for how they were
- * recorded) cut at every length, with lying lengths, wrong payload sizes,
- * strings without their NUL, and a few thousand seeded corruptions. Every
- * message is given in a buffer of its exact size, so that valgrind
- * ("make unit-tests-valgrind") catches a read past it.
+ * buffer, never leak. Recorded: the replies of the patched 6.1 kernel in
+ * the family's ABI v2 (see zswapnl-decode-global.c and
+ * zswapnl-decode-memcg.c for how they were recorded):
  *
  *   tests/unit/data/get.reply.hex, memcg-get-work.reply.hex,
  *   event-params-changed.reply.hex, event-pool-switched.reply.hex,
  *   err-unknown-compressor.reply.hex (with err-unknown-compressor.req.hex,
  *   the request it answers)
+ *
+ * Made by hand from copies of them: cut at every length, with lying
+ * lengths, payloads of the wrong size for their type (a uint of other
+ * than four or eight bytes, a u32 of other than four: v1's u8 flags and
+ * u64 counters of four bytes among them), strings without their NUL, and
+ * a few thousand seeded corruptions. Every message is given in a buffer of
+ * its exact size, so that valgrind ("make unit-tests-valgrind") catches a
+ * read past it.
  */
 
 #include <errno.h>
@@ -181,22 +186,35 @@ static void wrong_sizes(void)
 	uint16_t len;
 
 	for (len = 0; len <= 16; len++) {
-		if (len != 8) {
-			expect_refused(GLOBAL, get, ZSWAP_A_STORED_PAGES, bytes, len, "stored-pages");
-			expect_refused(GLOBAL, get, ZSWAP_A_POOL_LIMIT_BYTES, bytes, len,
+		/* uint: four bytes or eight, nothing else */
+		if (len != 4 && len != 8) {
+			expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_STORED_PAGES, bytes, len,
+				       "stored-pages");
+			expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_POOL_LIMIT_BYTES, bytes, len,
 				       "pool-limit-bytes");
-			expect_refused(MEMCG, memcg, ZSWAP_MEMCG_A_ID, bytes, len, "id");
-			expect_refused(MEMCG, memcg, ZSWAP_MEMCG_A_ZSWAP_MAX, bytes, len,
+			expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_DUPLICATE_ENTRY, bytes, len,
+				       "duplicate-entry");
+			expect_refused(EVENT, "tests/unit/data/event-params-changed.reply.hex",
+				       ZSWAP_A_GLOBAL_ZERO_PAGES, bytes, len, "zero-pages");
+			expect_refused(MEMCG, memcg, ZSWAP_A_MEMCG_ID, bytes, len, "id");
+			expect_refused(MEMCG, memcg, ZSWAP_A_MEMCG_ZSWAP_MAX, bytes, len,
 				       "zswap-max");
+			expect_refused(MEMCG, memcg, ZSWAP_A_MEMCG_REJECT_ALLOC_FAIL, bytes, len,
+				       "reject-alloc-fail");
 		}
-		if (len != 4)
-			expect_refused(GLOBAL, get, ZSWAP_A_MAX_POOL_PERCENT, bytes, len,
+		/* u32: the flags too, which were u8 in v1 */
+		if (len != 4) {
+			expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_MAX_POOL_PERCENT, bytes, len,
 				       "max-pool-percent");
-		if (len != 1)
-			expect_refused(GLOBAL, get, ZSWAP_A_ENABLED, bytes, len, "enabled");
+			expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_ENABLED, bytes, len, "enabled");
+			expect_refused(MEMCG, memcg, ZSWAP_A_MEMCG_WRITEBACK, bytes, len,
+				       "writeback");
+			expect_refused(MEMCG, memcg, ZSWAP_A_MEMCG_WRITEBACK_EFFECTIVE, bytes, len,
+				       "writeback-effective");
+			expect_refused(EVENT, "tests/unit/data/event-params-changed.reply.hex",
+				       ZSWAP_A_GLOBAL_EVENT_TYPE, bytes, len, "event-type");
+		}
 	}
-	expect_refused(EVENT, "tests/unit/data/event-params-changed.reply.hex", ZSWAP_A_EVENT,
-		       bytes, 8, "event");
 }
 
 static void strings_without_nul(void)
@@ -207,17 +225,17 @@ static void strings_without_nul(void)
 	struct td_bytes m;
 	uint64_t known;
 
-	expect_refused(GLOBAL, get, ZSWAP_A_COMPRESSOR, "lzo", 3, "compressor");
-	expect_refused(GLOBAL, get, ZSWAP_A_COMPRESSOR, "", 0, "compressor");
-	expect_refused(GLOBAL, get, ZSWAP_A_ZPOOL, "zbudzbud", 8, "zpool");
-	expect_refused(MEMCG, memcg, ZSWAP_MEMCG_A_PATH, "/work", 5, "path");
+	expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_COMPRESSOR, "lzo", 3, "compressor");
+	expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_COMPRESSOR, "", 0, "compressor");
+	expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_ZPOOL, "zbudzbud", 8, "zpool");
+	expect_refused(MEMCG, memcg, ZSWAP_A_MEMCG_PATH, "/work", 5, "path");
 	/* longer than the struct holds: 64 bytes, where 63 is the most */
-	expect_refused(GLOBAL, get, ZSWAP_A_COMPRESSOR, long_name, 65, "compressor");
-	expect_refused(GLOBAL, get, ZSWAP_A_ZPOOL, long_name, 33, "zpool");
+	expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_COMPRESSOR, long_name, 65, "compressor");
+	expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_ZPOOL, long_name, 33, "zpool");
 	/* 63 and 31 fit */
 	m = first_msg(get);
-	td_replace_attr(&m, ZSWAP_A_COMPRESSOR, long_name + 1, 64);
-	td_replace_attr(&m, ZSWAP_A_ZPOOL, long_name + 33, 32);
+	td_replace_attr(&m, ZSWAP_A_GLOBAL_COMPRESSOR, long_name + 1, 64);
+	td_replace_attr(&m, ZSWAP_A_GLOBAL_ZPOOL, long_name + 33, 32);
 	CHECK_INT(decode(GLOBAL, m.data, m.len, NULL, &known), 0);
 	td_free(&m);
 	/*
@@ -225,7 +243,21 @@ static void strings_without_nul(void)
 	 * (nla_put_string() ends at the NUL); mnl_attr_validate() and the
 	 * kernel's YNL refuse it as a string that is not NUL-terminated.
 	 */
-	expect_refused(GLOBAL, get, ZSWAP_A_COMPRESSOR, "lz4\0junk", 8, "compressor");
+	expect_refused(GLOBAL, get, ZSWAP_A_GLOBAL_COMPRESSOR, "lz4\0junk", 8, "compressor");
+}
+
+/* The offset of the last attribute of @m */
+static size_t last_attr_offset(const struct td_bytes *m)
+{
+	size_t off = TD_ATTRS_OFFSET, last = 0;
+	uint16_t alen;
+
+	while (off + NLA_HDRLEN <= m->len) {
+		memcpy(&alen, m->data + off, sizeof(alen));
+		last = off;
+		off += NLA_ALIGN(alen);
+	}
+	return last;
 }
 
 /* Attribute headers that lie about their length */
@@ -235,23 +267,35 @@ static void lying_attribute_lengths(void)
 	struct td_bytes m;
 	struct zswapnl_error err;
 	uint64_t known;
+	uint16_t len, true_len;
 	size_t off, i;
-	uint16_t len;
 
 	for (i = 0; i < ZNL_ARRAY_SIZE(lens); i++) {
 		len = lens[i];
-		/* the last attribute, whose true length is 8: 9 and more run past the end */
+		/*
+		 * The last attribute (zpool, "zbud" in 9 bytes): more runs past
+		 * the end, less cuts the string before its NUL
+		 */
 		m = first_msg("tests/unit/data/get.reply.hex");
-		off = td_attr_offset(&m, ZSWAP_A_ACCEPT_THRESHOLD_PERCENT);
+		off = last_attr_offset(&m);
+		memcpy(&true_len, m.data + off, sizeof(true_len));
+		memcpy(m.data + off, &len, sizeof(len));
+		if (len != true_len &&
+		    !CHECK_INT(decode(GLOBAL, m.data, m.len, &err, &known), -EBADMSG))
+			tap_diag("last attribute's nla_len %u, not %u", len, true_len);
+		td_free(&m);
+
+		/* a u32 in the middle (accept-threshold-percent, 8), whose end moves */
+		m = first_msg("tests/unit/data/get.reply.hex");
+		off = td_attr_offset(&m, ZSWAP_A_GLOBAL_ACCEPT_THRESHOLD_PERCENT);
 		memcpy(m.data + off, &len, sizeof(len));
 		if (len != 8 && !CHECK_INT(decode(GLOBAL, m.data, m.len, &err, &known), -EBADMSG))
-			tap_diag("nla_len %u", len);
+			tap_diag("accept-threshold-percent nla_len %u", len);
 		td_free(&m);
 
 		/* the path ("/work", 10), whose end then falls in another attribute */
-
 		m = first_msg("tests/unit/data/memcg-get-work.reply.hex");
-		off = td_attr_offset(&m, ZSWAP_MEMCG_A_PATH);
+		off = td_attr_offset(&m, ZSWAP_A_MEMCG_PATH);
 		memcpy(m.data + off, &len, sizeof(len));
 		if (!CHECK_INT(decode(MEMCG, m.data, m.len, &err, &known), -EBADMSG))
 			tap_diag("path nla_len %u", len);
@@ -267,8 +311,9 @@ static void lying_attribute_lengths(void)
 /* nlmsg_len below the headers, or past the buffer */
 static void lying_message_lengths(void)
 {
-	static const uint32_t lens[] = { 0, 1, 15, 16, 19, 197, 1000, 0xffffffff };
 	struct td_bytes m = first_msg("tests/unit/data/get.reply.hex");
+	/* the buffer's length + 1: one byte past it */
+	const uint32_t lens[] = { 0, 1, 15, 16, 19, (uint32_t)m.len + 1, 1000, 0xffffffff };
 	struct zswapnl_error err;
 	uint64_t known;
 	uint32_t len;
@@ -427,10 +472,10 @@ static void corrupted(void)
 }
 
 TAP_CASES(
-	{ "GET reply cut at every length is refused, or shorter and valid at attribute ends", cut_global },
-	{ "MEMCG_GET reply cut at every length is refused, or shorter and valid", cut_memcg },
+	{ "get reply cut at every length is refused, or shorter and valid at attribute ends", cut_global },
+	{ "memcg-get reply cut at every length is refused, or shorter and valid", cut_memcg },
 	{ "event cut at every length is refused, or shorter and valid", cut_event },
-	{ "u8, u32 and u64 attributes of the wrong size are refused, naming the attribute", wrong_sizes },
+	{ "uint and u32 attributes of the wrong size are refused, naming the attribute", wrong_sizes },
 	{ "strings without their NUL, or too long for the struct, are refused", strings_without_nul },
 	{ "attribute lengths that lie are refused", lying_attribute_lengths },
 	{ "message lengths that lie are refused", lying_message_lengths },

@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The kernel's extended acks, recorded on the patched kernel by
- * tests/unit/record/record (nl-record, socket with NETLINK_EXT_ACK and
- * NETLINK_CAP_ACK as the library sets them): each NAME.req.hex is the
- * request as sent, NAME.reply.hex the NLMSG_ERROR the kernel answered.
- * The offset in the ack is mapped to the attribute of the request it falls
- * into, named as the spec names it.
+ * The kernel's extended acks, recorded on the patched 6.1 kernel (the
+ * family's ABI v2) by tests/unit/record/record (nl-record, socket with
+ * NETLINK_EXT_ACK and NETLINK_CAP_ACK as the library sets them): each
+ * NAME.req.hex is the request as sent, NAME.reply.hex the NLMSG_ERROR the
+ * kernel answered (for a dump, the NLMSG_DONE that ends it). The offset in
+ * the ack is mapped to the attribute of the request it falls into, named
+ * as the spec names it.
  *
- *   err-unknown-compressor    SET compressor "nope"
- *   err-max-pool-percent      SET max-pool-percent 101 (the policy refuses it)
- *   err-no-cgroup             MEMCG_GET id 999999
- *   err-nomem-cgroup          MEMCG_GET of /flat/nomem, without the memory controller
- *   err-missing-id            MEMCG_GET without its id
- *   err-root-zswap-max        MEMCG_SET of the root cgroup
- *   err-not-admin             SET compressor lz4 by user nobody (no CAP_NET_ADMIN)
+ *   err-unknown-compressor    set compressor "nope"
+ *   err-max-pool-percent      set max-pool-percent 101 (the policy refuses it)
+ *   err-no-cgroup             memcg-get id 999999
+ *   err-nomem-cgroup          memcg-get of /flat/nomem, without the memory controller
+ *   err-missing-id            memcg-get without its id
+ *   err-dump-with-id          the memcg-get dump with the id of /work: a dump
+ *                             takes none, and its NLMSG_DONE says so
+ *   err-not-admin             set compressor lz4 by user nobody (no CAP_NET_ADMIN)
+ *
+ * Made by hand from the recorded err-unknown-compressor: other offsets,
+ * the request echoed (no NETLINK_CAP_ACK), a message longer than the
+ * library keeps.
  */
 
 #include <errno.h>
@@ -31,7 +37,8 @@ struct recorded {
 	const struct nlmsghdr *err;
 };
 
-static struct recorded load(const char *name)
+/* The recorded status @name, of type @type */
+static struct recorded load_status(const char *name, uint16_t type)
 {
 	struct recorded r;
 	char path[256];
@@ -42,8 +49,13 @@ static struct recorded load(const char *name)
 	r.reply = td_hex(path);
 	r.err = td_msg(&r.reply, 0);
 	CHECK_INT(td_msg_count(&r.reply), 1);
-	CHECK_INT(r.err->nlmsg_type, NLMSG_ERROR);
+	CHECK_INT(r.err->nlmsg_type, type);
 	return r;
+}
+
+static struct recorded load(const char *name)
+{
+	return load_status(name, NLMSG_ERROR);
 }
 
 static void unload(struct recorded *r)
@@ -52,9 +64,10 @@ static void unload(struct recorded *r)
 	td_free(&r->reply);
 }
 
-static void expect(const char *name, int code, const char *msg, const char *attr)
+static void expect_status(const char *name, uint16_t type, int code, const char *msg,
+			  const char *attr)
 {
-	struct recorded r = load(name);
+	struct recorded r = load_status(name, type);
 	struct zswapnl_error err;
 
 	memset(&err, 0x55, sizeof(err));
@@ -63,6 +76,11 @@ static void expect(const char *name, int code, const char *msg, const char *attr
 	CHECK_STR(err.msg, msg);
 	CHECK_STR(err.attr, attr);
 	unload(&r);
+}
+
+static void expect(const char *name, int code, const char *msg, const char *attr)
+{
+	expect_status(name, NLMSG_ERROR, code, msg, attr);
 }
 
 static void unknown_compressor(void)
@@ -92,9 +110,14 @@ static void missing_id(void)
 	expect("err-missing-id", -EINVAL, "missing attribute", "id");
 }
 
-static void root_zswap_max(void)
+/*
+ * A dump's error is in its NLMSG_DONE, whose extended ack has the message
+ * and no offset (netlink_dump_done()): no attribute is named
+ */
+static void dump_with_id(void)
 {
-	expect("err-root-zswap-max", -EINVAL, "the root cgroup has no memory.zswap.max", "id");
+	expect_status("err-dump-with-id", NLMSG_DONE, -EINVAL,
+		      "a dump takes no id: one memcg is a do", "");
 }
 
 /* A refusal without extended ack: nothing more than the error */
@@ -188,12 +211,13 @@ static void acks(void)
 {
 	struct td_bytes b = td_hex("tests/unit/data/memcg-get-work.reply.hex");
 	struct td_bytes d = td_hex("tests/unit/data/memcg-dump.reply.hex");
-	const struct nlmsghdr *ack = td_msg(&b, 1), *done = td_msg(&d, 5);
+	const struct nlmsghdr *ack = td_msg(&b, 1), *done = td_msg(&d, td_msg_count(&d) - 1);
 	struct zswapnl_error err;
 
 	CHECK_INT(znl_parse_status(ack, ack->nlmsg_len, NULL, 0, &err), 0);
 	CHECK_INT(err.code, 0);
 	CHECK_STR(err.msg, "");
+	CHECK_INT(done->nlmsg_type, NLMSG_DONE);
 	CHECK_INT(znl_parse_status(done, done->nlmsg_len, NULL, 0, &err), 0);
 	CHECK_INT(err.code, 0);
 	/* a data message is no status */
@@ -209,8 +233,8 @@ TAP_CASES(
 	{ "recorded unknown cgroup id: msg and attr id", no_cgroup },
 	{ "recorded cgroup without the memory controller", nomem_cgroup },
 	{ "recorded missing id: NLMSGERR_ATTR_MISS_TYPE names it", missing_id },
-	{ "recorded MEMCG_SET of the root cgroup", root_zswap_max },
-	{ "recorded EPERM of an unprivileged SET: no extack", not_admin },
+	{ "recorded dump with an id: NLMSG_DONE with the error and its message", dump_with_id },
+	{ "recorded EPERM of an unprivileged set: no extack", not_admin },
 	{ "without the request: the message, no attribute", no_request },
 	{ "offsets mapped to the attribute they fall into, or none", offset_outside_attributes },
 	{ "an error with the request echoed (no NETLINK_CAP_ACK)", uncapped_ack },

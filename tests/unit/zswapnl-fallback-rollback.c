@@ -7,24 +7,27 @@
  *
  * Each case works on a FAKE SYSROOT: a copy of the recorded patched tree
  * (tests/data/sysroot-patched) in a temporary folder, in which the file of
- * the third parameter written (max_pool_percent: the order is compressor,
- * zpool, enabled, max_pool_percent, accept_threshold_percent) is made to
- * refuse its write. Tests run as root, who writes any file whatever its
- * mode, so the refusal is one the kernel makes to root too: the file is a
- * symbolic link to /proc/self/fd/N, N a memfd holding "20\n" and sealed
- * (memfd_create(2), F_ADD_SEALS). Sealed against writes and size changes,
- * opening it with O_TRUNC fails with EPERM; sealed against writes only,
- * the open (and its truncation) succeeds and write(2) itself fails with
- * EPERM, as a parameter's write that the kernel rejects does.
+ * the third parameter written (the order is compressor, zpool, enabled,
+ * max_pool_percent, accept_threshold_percent) is made to refuse its write.
+ * Tests run as root, who writes any file whatever its mode, so the refusal
+ * is one the kernel makes to root too: max_pool_percent bind-mounted on
+ * itself read-only, in a mount namespace of this process's own (open(2)
+ * fails with EROFS; the library follows no symbolic link to a parameter's
+ * file, so a link to something that refuses will not do), or
+ * RLIMIT_FSIZE below the length of the third value only (the open
+ * succeeds and write(2) writes less than asked).
  */
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -60,26 +63,31 @@ static void check_recorded(void)
 	CHECK_STR(td_read_line(param("accept_threshold_percent")), "90");
 }
 
-/*
- * Put a sealed memfd holding "20\n" in place of max_pool_percent (the fd
- * stays open for the rest of the case): its fd
- */
-static int seal_max_pool_percent(unsigned int seals)
-{
-	char target[64];
-	int fd;
+static bool private_mounts;
 
-	fd = memfd_create("max_pool_percent", MFD_ALLOW_SEALING);
-	if (!CHECK(fd >= 0))
-		return -1;
-	CHECK_INT(write(fd, "20\n", 3), 3);
-	CHECK_INT(fcntl(fd, F_ADD_SEALS, seals), 0);
-	snprintf(target, sizeof(target), "/proc/self/fd/%d", fd);
-	CHECK_INT(unlink(param("max_pool_percent")), 0);
-	CHECK_INT(symlink(target, param("max_pool_percent")), 0);
-	/* The fake reads like the file, and root cannot open it to write */
-	CHECK_STR(td_read_line(param("max_pool_percent")), "20");
-	return fd;
+/* max_pool_percent made read-only (it reads "20" still) */
+static void freeze_max_pool_percent(void)
+{
+	const char *file = param("max_pool_percent");
+
+	if (!private_mounts) {
+		/* mounts of this process only, none seen by the host */
+		CHECK_INT(unshare(CLONE_NEWNS), 0);
+		CHECK_INT(mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL), 0);
+		private_mounts = true;
+	}
+	CHECK_INT(mount(file, file, "none", MS_BIND, NULL), 0);
+	CHECK_INT(mount("none", file, "none", MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), 0);
+	CHECK_STR(td_read_line(file), "20");
+	/* root cannot write it either */
+	CHECK_INT(td_write(file, "33"), -1);
+	CHECK_INT(errno, EROFS);
+}
+
+/* The mount of freeze_max_pool_percent() taken away, so the tree can go */
+static void thaw_max_pool_percent(void)
+{
+	CHECK_INT(umount2(param("max_pool_percent"), MNT_DETACH), 0);
 }
 
 static const struct zswapnl_params three = {
@@ -96,23 +104,22 @@ static void third_open_fails(void)
 	struct zswapnl_global g = { .struct_size = sizeof(g) };
 	struct zswapnl_error err;
 	struct zswapnl *h;
-	int fd;
 
 	copy_root();
-	fd = seal_max_pool_percent(F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL);
+	freeze_max_pool_percent();
 	h = fb_open(root);
-	CHECK_INT(zswapnl_set_params(h, &three, &err), -EPERM);
-	CHECK_INT(err.code, -EPERM);
+	CHECK_INT(zswapnl_set_params(h, &three, &err), -EROFS);
+	CHECK_INT(err.code, -EROFS);
 	CHECK_STR(err.attr, "max-pool-percent");
 	/* why, and what was done about it: the later one set back first */
 	CHECK(strstr(err.msg, "cannot write "));
 	CHECK(strstr(err.msg, "/sys/module/zswap/parameters/max_pool_percent: "
-			      "Operation not permitted"));
+			      "Read-only file system"));
 	CHECK(strstr(err.msg, "; set back: zpool, compressor"));
 	CHECK(!strstr(err.msg, "NOT set back"));
 	if (!CHECK(strlen(err.msg) < sizeof(err.msg) - 1))
 		tap_diag("message cut: %s", err.msg);
-	/* every file as it was, the fake's value too */
+	/* every file as it was */
 	check_recorded();
 	CHECK_STR(td_read_line(param("max_pool_percent")), "20");
 	CHECK_INT(zswapnl_get_global(h, &g, &err), 0);
@@ -120,27 +127,47 @@ static void third_open_fails(void)
 	CHECK_STR(g.zpool, "zbud");
 	CHECK_U64(g.max_pool_percent, 20);
 	zswapnl_close(h);
-	close(fd);
+	thaw_max_pool_percent();
 	td_remove_tree(root);
 }
 
-/* write(2) of the third fails after its open: the first two are set back */
+/*
+ * write(2) of the third fails after its open: the first two are set back.
+ * The values are "N", "5" and "100"; RLIMIT_FSIZE of 2 bytes takes the
+ * first two, and the old values ("Y", "20"), and cuts the third short.
+ */
 static void third_write_fails(void)
 {
+	struct zswapnl_params p = {
+		.struct_size = sizeof(p),
+		.set = ZSWAPNL_SET_ENABLED | ZSWAPNL_SET_MAX_POOL_PERCENT |
+		       ZSWAPNL_SET_ACCEPT_THRESHOLD_PERCENT,
+		.enabled = false,
+		.max_pool_percent = 5,
+		.accept_threshold_percent = 100,
+	};
+	struct rlimit two, old;
 	struct zswapnl_error err;
 	struct zswapnl *h;
-	int fd;
 
 	copy_root();
-	fd = seal_max_pool_percent(F_SEAL_WRITE);
 	h = fb_open(root);
-	CHECK_INT(zswapnl_set_params(h, &three, &err), -EPERM);
-	CHECK_STR(err.attr, "max-pool-percent");
-	CHECK(strstr(err.msg, "; set back: zpool, compressor"));
-	check_recorded();
-	/* O_TRUNC emptied the fake, as it would not a sysfs file: not checked */
+	/* a write past the limit is EFBIG, not a SIGXFSZ that ends the case */
+	signal(SIGXFSZ, SIG_IGN);
+	CHECK_INT(getrlimit(RLIMIT_FSIZE, &old), 0);
+	/* the soft limit only, which can be raised again */
+	two = (struct rlimit){ 2, old.rlim_max };
+	CHECK_INT(setrlimit(RLIMIT_FSIZE, &two), 0);
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EIO);
+	CHECK_INT(setrlimit(RLIMIT_FSIZE, &old), 0);
+	CHECK_STR(err.attr, "accept-threshold-percent");
+	if (!CHECK(strstr(err.msg, "; set back: max-pool-percent, enabled")))
+		tap_diag("%s", err.msg);
+	CHECK(!strstr(err.msg, "NOT set back"));
+	CHECK_STR(td_read_line(param("enabled")), "Y");
+	CHECK_STR(td_read_line(param("max_pool_percent")), "20");
+	/* O_TRUNC and the short write left "10": a sysfs file would keep 90 */
 	zswapnl_close(h);
-	close(fd);
 	td_remove_tree(root);
 }
 
@@ -150,18 +177,17 @@ static void unchanged_not_set_back(void)
 	struct zswapnl_params p = three;
 	struct zswapnl_error err;
 	struct zswapnl *h;
-	int fd;
 
 	copy_root();
-	fd = seal_max_pool_percent(F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW);
+	freeze_max_pool_percent();
 	h = fb_open(root);
 	p.compressor = "lzo";
-	CHECK_INT(zswapnl_set_params(h, &p, &err), -EPERM);
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EROFS);
 	CHECK(strstr(err.msg, "; set back: zpool"));
 	CHECK(!strstr(err.msg, "compressor"));
 	check_recorded();
 	zswapnl_close(h);
-	close(fd);
+	thaw_max_pool_percent();
 	td_remove_tree(root);
 }
 
@@ -172,27 +198,29 @@ static void unchanged_not_set_back(void)
  */
 static void set_back_fails(void)
 {
-	struct rlimit five = { 5, 5 };
+	struct rlimit five, old;
 	struct zswapnl_params p = three;
 	struct zswapnl_error err;
 	struct zswapnl *h;
-	int fd;
 
 	copy_root();
 	CHECK_INT(td_write(param("zpool"), "z3fold\n"), 0);
-	fd = seal_max_pool_percent(F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW);
+	freeze_max_pool_percent();
 	h = fb_open(root);
 	/* a write past the limit is EFBIG, not a SIGXFSZ that ends the case */
 	signal(SIGXFSZ, SIG_IGN);
+	CHECK_INT(getrlimit(RLIMIT_FSIZE, &old), 0);
+	five = (struct rlimit){ 5, old.rlim_max };
 	CHECK_INT(setrlimit(RLIMIT_FSIZE, &five), 0);
 	p.zpool = "zbud";
-	CHECK_INT(zswapnl_set_params(h, &p, &err), -EPERM);
+	CHECK_INT(zswapnl_set_params(h, &p, &err), -EROFS);
+	CHECK_INT(setrlimit(RLIMIT_FSIZE, &old), 0);
 	CHECK(strstr(err.msg, "; set back: compressor"));
 	CHECK(strstr(err.msg, "; NOT set back: zpool ("));
 	CHECK_STR(td_read_line(param("compressor")), "lzo");
 	CHECK(strcmp(td_read_line(param("zpool")), "z3fold") != 0);
 	zswapnl_close(h);
-	close(fd);
+	thaw_max_pool_percent();
 	td_remove_tree(root);
 }
 

@@ -45,20 +45,43 @@ static void each_field_once(void)
 	CHECK_U64(seen, (UINT64_C(1) << ZSWAPNL_G_NR_FIELDS) - 1);
 }
 
-/* The attribute names are those of the policy the decoder checks with */
+/*
+ * The attribute names are those of the policy the decoder checks with, and
+ * its types those of the spec (ABI v2): names strings, flags and
+ * percentages u32, every other figure a uint. Every figure but
+ * /proc/vmstat's has an attribute.
+ */
 static void attrs_as_in_the_spec(void)
 {
-	const struct znl_policy *pol = &znl_policies[ZNL_SET_ZSWAP];
+	const struct znl_policy *pol = &znl_policies[ZNL_SET_GLOBAL];
 	const struct znl_global_desc *d;
+	enum mnl_attr_data_type type;
 	size_t i;
 
 	for (i = 0; (d = znl_global_desc(i)); i++) {
 		if (!d->attr) {
 			CHECK(!d->info.attr);
+			CHECK_INT(d->from, ZNL_FROM_VMSTAT);
 			continue;
 		}
-		if (CHECK(d->attr <= pol->max) && CHECK(d->info.attr))
-			CHECK_STR(d->info.attr, pol->attrs[d->attr].name);
+		CHECK(d->from != ZNL_FROM_VMSTAT);
+		if (!CHECK(d->attr <= pol->max) || !CHECK(d->info.attr))
+			continue;
+		CHECK_STR(d->info.attr, pol->attrs[d->attr].name);
+		switch (d->info.unit) {
+		case ZSWAPNL_UNIT_NAME:
+			type = MNL_TYPE_NUL_STRING;
+			break;
+		case ZSWAPNL_UNIT_BOOL:
+		case ZSWAPNL_UNIT_PERCENT:
+			type = MNL_TYPE_U32;
+			break;
+		default:
+			type = ZNL_TYPE_UINT;
+			break;
+		}
+		if (!CHECK_INT(pol->attrs[d->attr].type, type))
+			tap_diag("%s", d->info.attr);
 	}
 }
 
@@ -109,7 +132,7 @@ static void values(void)
 TAP_CASES(
 	{ "every field once, keys, labels and metrics unique, _total on counters only",
 	  each_field_once },
-	{ "the attribute names are the spec's", attrs_as_in_the_spec },
+	{ "the attribute names and types are the spec's", attrs_as_in_the_spec },
 	{ "the JSON keys of 1.0 keep their names and order", keys_of_1_0 },
 	{ "zswapnl_global_value() of a bool, a percentage, a u64, a name, an unknown field",
 	  values },

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * A memcg's refused stores by reason (libzswapnl 1.4), from both sources,
- * and the memcg event of patch 0022.
+ * and the memcg event (the family's ABI v2: uint counters, event-type).
  *
- * The data: no kernel with patches 0021 and 0022 was recorded, so
- *  - the netlink messages are the recorded MEMCG_GET reply of /work
- *    (tests/unit/data/memcg-get-work.reply.hex, patched kernel before
- *    0021) with the four ZSWAP_MEMCG_A_REJECT_* attributes inserted by
- *    hand, as include/uapi/linux/zswap.h defines them; the memcg event is
- *    that message with its command changed to ZSWAP_CMD_MEMCG_EVENT and a
- *    ZSWAP_MEMCG_A_EVENT inserted, as the patch's zswap_nl_memcg_event()
- *    builds it;
+ * The data:
+ *  - recorded: the memcg-get reply of /work of the patched 6.1 kernel
+ *    (tests/unit/data/memcg-get-work.reply.hex), with its four
+ *    reject-* attributes as the guest had them (distinct-values leaves
+ *    them: 10418 stores that did not compress, none refused otherwise);
+ *  - made by hand from it: the four attributes given values of their own
+ *    (uints of four bytes and of eight), left out as the family of the
+ *    other kernel lines leaves them out, or of a size no uint has; the
+ *    memcg event is that message with its command changed to
+ *    ZSWAP_CMD_MEMCG_EVENT and a ZSWAP_A_MEMCG_EVENT_TYPE inserted first,
+ *    as the kernel's memcg-event puts it (no memcg event was recorded);
  *  - the fallback reads a fake sysroot: a copy of the recorded
- *    tests/data/sysroot-patched with the four zswap_reject_* lines that
- *    patch 0021 adds appended by hand to the memory.stat of /work and of
+ *    tests/data/sysroot-patched with the four zswap_reject_* lines of the
+ *    patched kernel appended by hand to the memory.stat of /work and of
  *    /outer/inner; the recorded stock tree stands for a kernel without them.
  */
 
@@ -45,21 +48,29 @@ static struct td_bytes first_msg(const char *file)
 	return m;
 }
 
-/* The recorded reply of /work with the four counters, each a value of its own */
+/*
+ * The recorded reply of /work with the four counters, each a value of its
+ * own: two of four bytes, two of eight (one past 32 bits)
+ */
 static struct td_bytes work_with_rejects(void)
 {
 	struct td_bytes m = first_msg(WORK_REPLY);
-	static const uint64_t vals[] = { 101, 202, 303, 404 };
-	static const uint16_t types[] = { ZSWAP_MEMCG_A_REJECT_ZSWAP_MAX,
-					  ZSWAP_MEMCG_A_REJECT_POOL_LIMIT,
-					  ZSWAP_MEMCG_A_REJECT_INCOMPRESSIBLE,
-					  ZSWAP_MEMCG_A_REJECT_ALLOC_FAIL };
-	size_t i;
+	static const uint32_t four[] = { 101, 202 };
+	static const uint64_t eight[] = { 0x100000000ULL + 303, 404 };
 
-	for (i = 0; i < ZNL_ARRAY_SIZE(vals); i++)
-		td_insert_attr(&m, td_attrs_end(&m), types[i], &vals[i], sizeof(vals[i]));
+	CHECK_INT(td_replace_attr(&m, ZSWAP_A_MEMCG_REJECT_ZSWAP_MAX, &four[0], sizeof(four[0])),
+		  0);
+	CHECK_INT(td_replace_attr(&m, ZSWAP_A_MEMCG_REJECT_POOL_LIMIT, &four[1], sizeof(four[1])),
+		  0);
+	CHECK_INT(td_replace_attr(&m, ZSWAP_A_MEMCG_REJECT_INCOMPRESSIBLE, &eight[0],
+				  sizeof(eight[0])),
+		  0);
+	CHECK_INT(td_replace_attr(&m, ZSWAP_A_MEMCG_REJECT_ALLOC_FAIL, &eight[1], sizeof(eight[1])),
+		  0);
 	return m;
 }
+
+#define INCOMPRESSIBLE (0x100000000ULL + 303)
 
 static void check_rejects(const struct zswapnl_memcg *m, uint64_t max, uint64_t pool,
 			  uint64_t incomp, uint64_t alloc)
@@ -77,20 +88,40 @@ static void netlink_rejects(void)
 	struct zswapnl_memcg mc;
 
 	CHECK_INT(znl_decode_memcg(m.data, m.len, &mc, NULL), 0);
-	check_rejects(&mc, 101, 202, 303, 404);
+	check_rejects(&mc, 101, 202, INCOMPRESSIBLE, 404);
 	/* The figures around them are where they were */
-	CHECK_U64(mc.id, 12);
+	CHECK_U64(mc.id, 13);
 	CHECK_U64(mc.zswpout, 30680);
 	zswapnl_memcg_free(&mc);
 	td_free(&m);
 }
 
-/* The recorded reply, of a kernel before patch 0021: unknown, left out */
+/* As recorded: of /work's stores, the kernel refused those that did not compress */
+static void netlink_rejects_recorded(void)
+{
+	struct td_bytes m = first_msg(WORK_REPLY);
+	struct zswapnl_memcg mc;
+
+	CHECK_INT(znl_decode_memcg(m.data, m.len, &mc, NULL), 0);
+	check_rejects(&mc, 0, 0, 10418, 0);
+	CHECK_INT(mc.unknown[ZSWAPNL_M_REJECT_ZSWAP_MAX], 0);
+	zswapnl_memcg_free(&mc);
+	td_free(&m);
+}
+
+/*
+ * The recorded reply without them, as the family of a kernel that does not
+ * count them (6.12, 7.2) sends it: unknown, left out
+ */
 static void netlink_rejects_absent(void)
 {
 	struct td_bytes m = first_msg(WORK_REPLY);
 	struct zswapnl_memcg mc;
 
+	CHECK_INT(td_remove_attr(&m, ZSWAP_A_MEMCG_REJECT_ZSWAP_MAX), 0);
+	CHECK_INT(td_remove_attr(&m, ZSWAP_A_MEMCG_REJECT_POOL_LIMIT), 0);
+	CHECK_INT(td_remove_attr(&m, ZSWAP_A_MEMCG_REJECT_INCOMPRESSIBLE), 0);
+	CHECK_INT(td_remove_attr(&m, ZSWAP_A_MEMCG_REJECT_ALLOC_FAIL), 0);
 	CHECK_INT(znl_decode_memcg(m.data, m.len, &mc, NULL), 0);
 	CHECK_U64(mc.known & REJECTS, 0);
 	CHECK_INT(mc.unknown[ZSWAPNL_M_REJECT_ZSWAP_MAX], -ENOENT);
@@ -99,37 +130,42 @@ static void netlink_rejects_absent(void)
 	td_free(&m);
 }
 
-/* A counter cut to 4 bytes is refused, named */
+/* A counter of neither four bytes nor eight is refused, named */
 static void netlink_reject_malformed(void)
 {
-	struct td_bytes m = work_with_rejects();
+	static const unsigned char bytes[12] = { 7 };
+	static const uint16_t lens[] = { 0, 2, 6, 12 };
 	struct zswapnl_memcg mc;
 	struct zswapnl_error err;
-	uint32_t short_val = 7;
+	struct td_bytes m;
+	size_t i;
 
-	CHECK_INT(td_replace_attr(&m, ZSWAP_MEMCG_A_REJECT_POOL_LIMIT, &short_val,
-				  sizeof(short_val)),
-		  0);
-	CHECK_INT(znl_decode_memcg(m.data, m.len, &mc, &err), -EBADMSG);
-	CHECK_STR(err.attr, "reject-pool-limit");
-	CHECK(!mc.path);
-	td_free(&m);
+	for (i = 0; i < ZNL_ARRAY_SIZE(lens); i++) {
+		m = work_with_rejects();
+		CHECK_INT(td_replace_attr(&m, ZSWAP_A_MEMCG_REJECT_POOL_LIMIT, bytes, lens[i]), 0);
+		if (!CHECK_INT(znl_decode_memcg(m.data, m.len, &mc, &err), -EBADMSG))
+			tap_diag("%u bytes", lens[i]);
+		CHECK_STR(err.attr, "reject-pool-limit");
+		CHECK(!mc.path);
+		CHECK_U64(mc.known, 0);
+		td_free(&m);
+	}
 }
 
-/* The memcg event: the message of /work as patch 0022 sends it */
+/* The memcg event: the message of /work as the kernel's memcg-event sends it */
 static struct td_bytes work_event(uint32_t type)
 {
 	struct td_bytes m = work_with_rejects();
 
 	m.data[NLMSG_HDRLEN] = ZSWAP_CMD_MEMCG_EVENT; /* genlmsghdr.cmd */
 	if (type)
-		td_insert_attr(&m, TD_ATTRS_OFFSET, ZSWAP_MEMCG_A_EVENT, &type, sizeof(type));
+		td_insert_attr(&m, TD_ATTRS_OFFSET, ZSWAP_A_MEMCG_EVENT_TYPE, &type, sizeof(type));
 	return m;
 }
 
 static void memcg_event_decoded(void)
 {
-	struct td_bytes m = work_event(ZSWAP_EVENT_MEMCG_LIMIT_HIT);
+	struct td_bytes m = work_event(ZSWAP_EVENT_TYPE_MEMCG_LIMIT_HIT);
 	struct zswapnl_memcg_event ev;
 	struct zswapnl_error err;
 
@@ -137,10 +173,10 @@ static void memcg_event_decoded(void)
 	CHECK_INT(ev.type, ZSWAPNL_EVENT_MEMCG_LIMIT_HIT);
 	CHECK_INT(ev.struct_size, sizeof(ev));
 	CHECK_INT(ev.memcg.struct_size, sizeof(ev.memcg));
-	CHECK_U64(ev.memcg.id, 12);
+	CHECK_U64(ev.memcg.id, 13);
 	CHECK_STR(ev.memcg.path, "/work");
 	CHECK_U64(ev.memcg.stored_pages, 9431);
-	check_rejects(&ev.memcg, 101, 202, 303, 404);
+	check_rejects(&ev.memcg, 101, 202, INCOMPRESSIBLE, 404);
 	zswapnl_memcg_free(&ev.memcg);
 	td_free(&m);
 }
@@ -152,13 +188,13 @@ static void memcg_event_malformed(void)
 	struct zswapnl_error err;
 
 	CHECK_INT(znl_decode_memcg_event(m.data, m.len, &ev, &err), -EBADMSG);
-	CHECK_STR(err.attr, "event");
+	CHECK_STR(err.attr, "event-type");
 	CHECK(!ev.memcg.path);
 	CHECK_U64(ev.memcg.known, 0);
-	/* A MEMCG_GET reply is not an event, nor a memcg event a reply */
+	/* A memcg-get reply is not an event, nor a memcg event a reply */
 	CHECK_INT(znl_decode_memcg_event(reply.data, reply.len, &ev, &err), -EBADMSG);
 	td_free(&m);
-	m = work_event(ZSWAP_EVENT_MEMCG_LIMIT_HIT);
+	m = work_event(ZSWAP_EVENT_TYPE_MEMCG_LIMIT_HIT);
 	{
 		struct zswapnl_memcg mc;
 
@@ -168,7 +204,7 @@ static void memcg_event_malformed(void)
 	td_free(&reply);
 }
 
-/* The fake sysroot: the recorded patched tree, memory.stat with the lines of 0021 */
+/* The fake sysroot: the recorded patched tree, memory.stat with the zswap_reject_* lines */
 static void rejects_tree(char *root, size_t size)
 {
 	static const struct {
@@ -294,10 +330,12 @@ static void memcg_events_fallback(void)
 }
 
 TAP_CASES(
-	{ "netlink: the four refusal counters of a memcg (hand-built from the UAPI)",
+	{ "netlink: the four refusal counters of a memcg (values set by hand, uints of 4 and 8 bytes)",
 	  netlink_rejects },
-	{ "netlink: a kernel before patch 0021 sends none: unknown", netlink_rejects_absent },
-	{ "netlink: a refusal counter cut short is refused, named", netlink_reject_malformed },
+	{ "netlink: the recorded refusal counters of /work", netlink_rejects_recorded },
+	{ "netlink: a family that sends none (6.12, 7.2): unknown", netlink_rejects_absent },
+	{ "netlink: a refusal counter of neither 4 nor 8 bytes is refused, named",
+	  netlink_reject_malformed },
 	{ "a memcg-limit-hit event decoded: type, memcg, counters", memcg_event_decoded },
 	{ "a memcg event without its type, and the wrong command, are refused",
 	  memcg_event_malformed },

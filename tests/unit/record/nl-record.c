@@ -7,9 +7,9 @@
  *   nl-record DIR NAME memcg-get ID
  *   nl-record DIR NAME memcg-get-noid         (MEMCG_GET without its id)
  *   nl-record DIR NAME memcg-dump
+ *   nl-record DIR NAME memcg-dump-id ID
  *   nl-record DIR NAME set-compressor NAME
  *   nl-record DIR NAME set-max-pool-percent N
- *   nl-record DIR NAME memcg-set ID MAX
  *   nl-record DIR NAME event SHELL-COMMAND    (subscribe, run it, keep one event)
  *
  * It writes DIR/NAME.req.hex, the request as sent, and DIR/NAME.reply.hex,
@@ -83,7 +83,7 @@ static uint16_t resolve(uint32_t *events_group)
 	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
 	genl->cmd = CTRL_CMD_GETFAMILY;
 	genl->version = 1;
-	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, ZSWAP_GENL_NAME);
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, ZSWAP_FAMILY_NAME);
 	if (mnl_socket_sendto(nl, nlh, nlh->nlmsg_len) < 0)
 		die("send");
 	n = mnl_socket_recvfrom(nl, rbuf, sizeof(rbuf));
@@ -166,8 +166,8 @@ static void record_event(FILE *f, uint32_t group, const char *cmd)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: nl-record DIR NAME get|memcg-get ID|memcg-get-noid|memcg-dump|"
-			"set-compressor NAME|set-max-pool-percent N|memcg-set ID MAX|event CMD\n");
+	fprintf(stderr, "usage: nl-record DIR NAME get|memcg-get ID|memcg-get-noid|memcg-dump|memcg-dump-id ID|"
+			"set-compressor NAME|set-max-pool-percent N|event CMD\n");
 	exit(2);
 }
 
@@ -181,6 +181,7 @@ int main(int argc, char **argv)
 	uint32_t group = 0;
 	uint16_t family;
 	FILE *f;
+	unsigned long long id;
 	int one = 1, i, n;
 
 	if (argc < 4)
@@ -223,27 +224,33 @@ int main(int argc, char **argv)
 	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
 	nlh->nlmsg_seq = 2;
 	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
-	genl->version = ZSWAP_GENL_VERSION;
+	genl->version = ZSWAP_FAMILY_VERSION;
 	if (!strcmp(op, "get") && argc == 4) {
 		genl->cmd = ZSWAP_CMD_GET;
 	} else if (!strcmp(op, "memcg-get") && argc == 5) {
 		genl->cmd = ZSWAP_CMD_MEMCG_GET;
-		mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ID, strtoull(argv[4], NULL, 0));
+		/* a "uint", as the kernel's nla_put_uint() and YNL put one */
+		id = strtoull(argv[4], NULL, 0);
+		if (id <= UINT32_MAX)
+			mnl_attr_put_u32(nlh, ZSWAP_A_MEMCG_ID, id);
+		else
+			mnl_attr_put_u64(nlh, ZSWAP_A_MEMCG_ID, id);
 	} else if (!strcmp(op, "memcg-get-noid") && argc == 4) {
 		genl->cmd = ZSWAP_CMD_MEMCG_GET;
 	} else if (!strcmp(op, "memcg-dump") && argc == 4) {
 		genl->cmd = ZSWAP_CMD_MEMCG_GET;
 		nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
+	} else if (!strcmp(op, "memcg-dump-id") && argc == 5) {
+		/* a dump takes no attribute: the kernel refuses it */
+		genl->cmd = ZSWAP_CMD_MEMCG_GET;
+		nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
+		mnl_attr_put_u32(nlh, ZSWAP_A_MEMCG_ID, strtoul(argv[4], NULL, 0));
 	} else if (!strcmp(op, "set-compressor") && argc == 5) {
 		genl->cmd = ZSWAP_CMD_SET;
-		mnl_attr_put_strz(nlh, ZSWAP_A_COMPRESSOR, argv[4]);
+		mnl_attr_put_strz(nlh, ZSWAP_A_GLOBAL_COMPRESSOR, argv[4]);
 	} else if (!strcmp(op, "set-max-pool-percent") && argc == 5) {
 		genl->cmd = ZSWAP_CMD_SET;
-		mnl_attr_put_u32(nlh, ZSWAP_A_MAX_POOL_PERCENT, strtoul(argv[4], NULL, 0));
-	} else if (!strcmp(op, "memcg-set") && argc == 6) {
-		genl->cmd = ZSWAP_CMD_MEMCG_SET;
-		mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ID, strtoull(argv[4], NULL, 0));
-		mnl_attr_put_u64(nlh, ZSWAP_MEMCG_A_ZSWAP_MAX, strtoull(argv[5], NULL, 0));
+		mnl_attr_put_u32(nlh, ZSWAP_A_GLOBAL_MAX_POOL_PERCENT, strtoul(argv[4], NULL, 0));
 	} else {
 		usage();
 	}

@@ -81,7 +81,7 @@ if [ "${KERNEL_FLAVOUR:-patched}" != stock ]; then
 	"$NLREC" "$NL" err-no-cgroup memcg-get 999999
 	"$NLREC" "$NL" err-nomem-cgroup memcg-get "$NOMEM"
 	"$NLREC" "$NL" err-missing-id memcg-get-noid
-	"$NLREC" "$NL" err-root-zswap-max memcg-set 1 0
+	"$NLREC" "$NL" err-dump-with-id memcg-dump-id "$WORK"
 	setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$NLREC" /tmp err-not-admin set-compressor lz4
 	cp /tmp/err-not-admin.* "$NL/"

@@ -210,7 +210,7 @@ static int family_id(int fd)
 	ssize_t n;
 
 	if (nl_send(fd, GENL_ID_CTRL, 0, CTRL_CMD_GETFAMILY, CTRL_ATTR_FAMILY_NAME,
-		    ZSWAP_GENL_NAME, 1))
+		    ZSWAP_FAMILY_NAME, 1))
 		return -1;
 	n = recv(fd, buf, sizeof(buf), 0);
 	if (n < (ssize_t)NLMSG_LENGTH(GENL_HDRLEN) || nlh->nlmsg_type == NLMSG_ERROR)
@@ -290,9 +290,15 @@ static void dump_memcgs(int fd, int family, struct dump *d)
 				size_t len = nla->nla_len - NLA_HDRLEN;
 				char *val = (char *)nla + NLA_HDRLEN;
 
-				if (nla->nla_type == ZSWAP_MEMCG_A_ID && len == 8)
+				/* a "uint": 4 bytes, or 8 when the id needs them */
+				if (nla->nla_type == ZSWAP_A_MEMCG_ID && len == 4) {
+					uint32_t id32;
+
+					memcpy(&id32, val, 4);
+					r->id = id32;
+				} else if (nla->nla_type == ZSWAP_A_MEMCG_ID && len == 8) {
 					memcpy(&r->id, val, 8);
-				else if (nla->nla_type == ZSWAP_MEMCG_A_PATH)
+				} else if (nla->nla_type == ZSWAP_A_MEMCG_PATH)
 					snprintf(r->path, sizeof(r->path), "%.*s",
 						 (int)len, val);
 			}

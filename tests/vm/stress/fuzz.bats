@@ -1,13 +1,16 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0
-# 100,000 messages to the zswap family (genl-fuzz), as root so that they
-# meet the policies: malformed and random ones, which must change nothing,
-# and valid SET and MEMCG_SET requests with random values, so that the
-# handlers run on fuzzed input and their effect is checked with GETs. A
-# listener on the events group reads along, and cgroups come and go
-# meanwhile. No crash, no splat (the harness checks the kernel log), the
-# family still answers a real GET and dump at the end, and the state of
-# the start is back (genl-fuzz restores it over netlink).
+# 100,000 messages to the zswap family (genl-fuzz, ABI v2), as root so
+# that they meet the policies: malformed and random ones, which must change
+# nothing, valid SET requests with random values, whose effect is checked
+# with GETs, and valid MEMCG_GET requests by id, of live, removed and
+# never-existing cgroups, whose memory.zswap.max and memory.zswap.writeback
+# genl-fuzz writes through cgroupfs now and then. A listener on the events
+# group reads along, and cgroups come and go meanwhile. No crash, no splat
+# (the harness checks the kernel log), the family still answers a real GET
+# and dump at the end, and the state of the start is back (genl-fuzz
+# restores the parameters over netlink and the cgroups' files through
+# cgroupfs).
 
 load ../suites/helpers
 
@@ -56,15 +59,21 @@ churn_start() {
 
 @test "fuzz: 100000 malformed, random and valid messages, with a listener and cgroups coming and going" {
 	local p
-	for p in compressor zpool enabled max_pool_percent accept_threshold_percent; do
+	# What genl-fuzz sets; 7.2 has no zpool, 6.1 no shrinker
+	for p in compressor zpool enabled max_pool_percent accept_threshold_percent shrinker_enabled; do
+		[ -e "$ZSWAP_PARAMS/$p" ] || continue
 		SAVED_PARAMS[$p]=$(zswap_param "$p")
 	done
+	# Values of the start that are not the defaults, for the restore to
+	# put back
 	cg_create fuzz
 	echo 5M > $CGROOT/fuzz/memory.zswap.max
+	echo 0 > $CGROOT/fuzz/memory.zswap.writeback
 	local before after
-	before=$(grep -r . $ZSWAP_PARAMS; cat $CGROOT/fuzz/memory.zswap.max)
+	before=$(grep -r . $ZSWAP_PARAMS; cat $CGROOT/fuzz/memory.zswap.{max,writeback})
 	churn_start
-	run "$BUILD/tools/genl-fuzz" --count "${FUZZ_COUNT:-100000}" --seed "${FUZZ_SEED:-1}"
+	run "$BUILD/tools/genl-fuzz" --count "${FUZZ_COUNT:-100000}" --seed "${FUZZ_SEED:-1}" \
+		--cgroup-root "$CGROOT" --line "$(kernel_line)"
 	touch "$CHURN_STOP"
 	wait "$CHURN"
 	CHURN=
@@ -75,6 +84,6 @@ churn_start() {
 	assert_output --regexp "sent=${FUZZ_COUNT:-100000} .* poison_accepted=0 .* mismatches=0 .* final=ok$"
 	# The cgroups did come and go while the fuzzer ran
 	[ "$(cat "$CHURN_LOG")" -ge 10 ] || fail "only $(cat "$CHURN_LOG") cgroups created meanwhile"
-	after=$(grep -r . $ZSWAP_PARAMS; cat $CGROOT/fuzz/memory.zswap.max)
+	after=$(grep -r . $ZSWAP_PARAMS; cat $CGROOT/fuzz/memory.zswap.{max,writeback})
 	assert_equal "$after" "$before"
 }

@@ -86,9 +86,8 @@ hold_in_zswap() {
 	assert_equal "$(jq -r .stored_pages <<<"$output")" "$(zswap_debug stored_pages)"
 	# jq would print 3.30 as 3.3: look at the text
 	assert_line --regexp '"pool_ratio": [0-9]+\.[0-9]{2}$'
-	# its deprecated 1.0 key, the same figure
-	assert_line --regexp '"compression_ratio": [0-9]+\.[0-9]{2},$'
-	assert_equal "$(jq .compression_ratio <<<"$output")" "$(jq .pool_ratio <<<"$output")"
+	# the per-cgroup compression ratio's key, never the pool ratio (schema 2)
+	assert_equal "$(jq 'has("compression_ratio")' <<<"$output")" false
 	if is_patched && [ "$(kernel_line)" = 6.1 ]; then
 		# The counters of Linux 6.12 and later: in no file and no attribute of 6.1
 		# but those the series counts too (patches 0018, 0019, 0021)
@@ -166,8 +165,8 @@ snapshot() {
 	assert_equal "$(jq -r .stored_pages <<<"$cg")" "$(($(cg_stat zc/inner zswapped) / 4096))"
 	assert_equal "$(jq -r .zswpout <<<"$cg")" "$(cg_stat zc/inner zswpout)"
 	assert_equal "$(jq -r .compressed_bytes <<<"$cg")" "$(cat "$CGROOT/zc/inner/memory.zswap.current")"
-	# no limit is "max", as memory.zswap.max says (zswapctl(8))
-	assert_output --partial '"zswap_max": "max"'
+	# no limit: no number, and zswap_unlimited (zswapctl(8), schema 2)
+	assert_equal "$(jq -c '[.zswap_max, .zswap_unlimited]' <<<"$cg")" '[null,true]'
 	[ "$(jq -r .stored_pages <<<"$cg")" -gt "$(least_stored)" ] || fail "little of the cgroup in zswap"
 	run -0 zc cgroups
 	assert_line --index 0 --regexp '^PATH +ID +COMPRESSED +STORED +ZERO +RATIO +ZSWPIN +ZSWPOUT +MAX$'
@@ -203,7 +202,8 @@ snapshot() {
 	echo "fallback $fb"
 	# The fallback cannot count zero pages: compare what it knows
 	local key
-	for key in path id compressed_bytes stored_pages zswpin zswpout zswap_max compression_ratio; do
+	for key in path id compressed_bytes stored_pages zswpin zswpout zswap_max zswap_unlimited \
+		   compression_ratio; do
 		assert_equal "$key=$(jq -r ".$key" <<<"$fb")" "$key=$(jq -r ".$key" <<<"$nl")"
 	done
 }
@@ -351,13 +351,13 @@ meminfo_stored() { echo $(($(awk '$1 == "Zswapped:" { print $2 }' /proc/meminfo)
 	if is_patched && [ "$(kernel_line)" = 6.1 ]; then
 		# zswpwb is in /proc/vmstat on the series (0019): only the family's gap is left
 		assert_equal "${lines[-1]}" \
-			"note: '-': some counters are not in zswap's netlink family"
+			"zswapctl: note: '-': some counters are not in zswap's netlink family"
 	elif is_patched; then
 		assert_equal "${lines[-1]}" \
-			"note: '-': ${nozpool}${nozero}some counters are not in zswap's netlink family; some figures are not on this kernel"
+			"zswapctl: note: '-': ${nozpool}${nozero}some counters are not in zswap's netlink family; some figures are not on this kernel"
 	else
 		assert_equal "${lines[-1]}" \
-			"note: '-': ${nozpool}needs root (for /sys/kernel/debug/zswap) or zswap's netlink family; ${nozero}some figures are not on this kernel"
+			"zswapctl: note: '-': ${nozpool}needs root (for /sys/kernel/debug/zswap) or zswap's netlink family; ${nozero}some figures are not on this kernel"
 	fi
 }
 

@@ -187,8 +187,8 @@ is_sorted_down() {
 	assert_equal "$(pane_status)" 143
 }
 
-@test "top -b -n 3 prints three samples with the cgroups' rates, and exits 0" {
-	run -0 --separate-stderr "$ZSWAPCTL" top -b -n 3 -d 1 --filter /zt
+@test "top -B -c 3 prints three samples with the cgroups' rates, and exits 0" {
+	run -0 --separate-stderr "$ZSWAPCTL" top -B -c 3 -d 1 --filter /zt
 	echo "$output"
 	assert_equal "$(grep -c '^time: ' <<<"$output")" 3
 	assert_equal "$(grep -c "  source: $(source_name)\$" <<<"$output")" 3

@@ -210,7 +210,7 @@ event_names() { jq -r .event "$1" | tr '\n' ' '; }
 	local zpool= zero=
 	! line_has zpool || zpool="zpool=$(zswap_param zpool) "
 	! line_has zero-pages || zero="zero_pages=[0-9]+ "
-	assert_line --index 0 --regexp "^$TIMESTAMP_RE params-changed enabled=true compressor=$(zswap_param compressor) ${zpool}max_pool_percent=25 accept_threshold_percent=[0-9]+ page_size=4096 pool_total_size=[0-9]+ pool_limit_bytes=[0-9]+ pool_limit_hit=[0-9]+ stored_pages=[0-9]+ ${zero}.* zswpin=[0-9]+ zswpout=[0-9]+( zswpwb=[0-9]+)?( compression_ratio=[0-9]+\\.[0-9]{2} pool_ratio=[0-9]+\\.[0-9]{2})?$"
+	assert_line --index 0 --regexp "^$TIMESTAMP_RE params-changed enabled=true compressor=$(zswap_param compressor) ${zpool}max_pool_percent=25 accept_threshold_percent=[0-9]+ page_size=4096 pool_total_size=[0-9]+ pool_limit_bytes=[0-9]+ pool_limit_hit=[0-9]+ stored_pages=[0-9]+ ${zero}.* zswpin=[0-9]+ zswpout=[0-9]+( zswpwb=[0-9]+)?( pool_ratio=[0-9]+\\.[0-9]{2})?$"
 	# Every line is an event, with nothing else on stdout
 	run grep -cvE "^$TIMESTAMP_RE (params-changed|pool-switched|pool-limit-hit) " "$MON_LOG"
 	assert_output 0
@@ -444,10 +444,10 @@ hold_in_zswap() {
 	hold_finish
 }
 
-@test "export --output in the guest: the file is replaced whole, with status --format=prometheus's global part" {
+@test "export --output-file in the guest: the file is replaced whole, with status --format=prometheus's global part" {
 	local dir=$BATS_TEST_TMPDIR/textfile
 	mkdir "$dir"
-	run -0 zc export --output "$dir/zswap.prom"
+	run -0 zc export --output-file "$dir/zswap.prom"
 	assert_equal "$(ls -A "$dir")" zswap.prom
 	assert_equal "$(stat -c %a "$dir/zswap.prom")" 644
 	prom_lint "$(cat "$dir/zswap.prom")"
@@ -457,13 +457,13 @@ hold_in_zswap() {
 	assert_equal "$(grep -E "$params" "$dir/zswap.prom")" "$(grep -E "$params" <<<"$output")"
 }
 
-@test "export --output on a full filesystem: exit 2, one line, the old file stays, no temporary file" {
+@test "export --output-file on a full filesystem: exit 2, one line, the old file stays, no temporary file" {
 	FULL_FS=$BATS_TEST_TMPDIR/full
 	mkdir "$FULL_FS"
 	# One page, which the old file takes
 	mount -t tmpfs -o size=4k tmpfs "$FULL_FS"
 	echo old > "$FULL_FS/zswap.prom"
-	run -2 --separate-stderr zc export --output "$FULL_FS/zswap.prom"
+	run -2 --separate-stderr zc export --output-file "$FULL_FS/zswap.prom"
 	assert_equal "$stderr" "zswapctl: cannot write $FULL_FS/zswap.prom: No space left on device"
 	assert_output ""
 	assert_equal "$(ls -A "$FULL_FS")" zswap.prom
@@ -489,7 +489,7 @@ VALGRIND="valgrind --quiet --leak-check=full --show-leak-kinds=all --errors-for-
 
 @test "valgrind: export with a workload in zswap leaks nothing" {
 	hold_in_zswap
-	valgrind_run 0 "$ZSWAPCTL" export --output "$BATS_TEST_TMPDIR/z.prom"
+	valgrind_run 0 "$ZSWAPCTL" export --output-file "$BATS_TEST_TMPDIR/z.prom"
 	grep -q '^zswap_cgroup_stored_pages{cgroup="/mx/inner"} [1-9]' "$BATS_TEST_TMPDIR/z.prom" ||
 		fail "no pages of /mx/inner: $(cat "$BATS_TEST_TMPDIR/z.prom")"
 	hold_finish

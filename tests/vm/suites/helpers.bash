@@ -116,6 +116,8 @@ least_stored() { [ "$(kernel_line)" = 7.2 ] && echo 100 || echo 1000; }
 #                     them to the swap layer's zeromap): 6.1
 #   duplicate-entry   the counter: 6.1
 #   decompress-fail   the counter: 6.1 with the series, and 7.2
+#   stored-incompressible-pages  the counter: 7.2
+#   shrinker-enabled  the zswap shrinker and its parameter: 6.12 and 7.2
 #   memcg-rejects     refused stores counted per memcg: 6.1 with the series
 line_has() {
 	local line
@@ -124,6 +126,8 @@ line_has() {
 	zpool) [ "$line" != 7.2 ] ;;
 	zero-pages|duplicate-entry) [ "$line" = 6.1 ] ;;
 	decompress-fail) [ "$line" = 7.2 ] || { [ "$line" = 6.1 ] && is_patched; } ;;
+	stored-incompressible-pages) [ "$line" = 7.2 ] ;;
+	shrinker-enabled) [ "$line" != 6.1 ] ;;
 	memcg-rejects) [ "$line" = 6.1 ] && is_patched ;;
 	*) echo "line_has: no figure '$1'" >&2; return 2 ;;
 	esac
