@@ -123,14 +123,15 @@ _zswapctl()
 	local columns='PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX WRITEBACK REJ-MAX REJ-POOL REJ-INCOMP REJ-ALLOC'
 	local top_columns='PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK REJECT/s'
 	local params='compressor zpool enabled max-pool-percent accept-threshold-percent cgroup'
-	local global='--source --sysroot --help --version'
+	# and the default command's, which options before a command are
+	local global='--source --sysroot --help --version --bytes --json --json= --format'
 	local sysroot
 	local cmd='' i nargs=0
 
 	# The command is the first word that is neither an option nor its argument
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
-		--source|--sysroot|-o|--output|-x|--sort|-c|--count|--format|--memcg-events)
+		--source|--sysroot|-o|--output|--output-file|-x|--sort|-c|--count|-d|--delay|-f|--filter|--format|--memcg-events)
 			# "--sysroot=DIR" is three words to bash, "=" the second
 			[ "${COMP_WORDS[i + 1]}" = = ] && ((i++))
 			((i++))
@@ -146,8 +147,9 @@ _zswapctl()
 		esac
 	done
 
-	# export writes a file, the other commands' --output is columns
-	if [ "$cmd" = export ] && [[ $prev == -o || $prev == --output ]]; then
+	# export writes a file (-o and --output its old spellings); --output
+	# is the columns elsewhere
+	if [ "$cmd" = export ] && [[ $prev == --output-file || $prev == -o || $prev == --output ]]; then
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
 	fi
@@ -159,7 +161,7 @@ _zswapctl()
 			COMPREPLY=($(compgen -W "$top_columns" -- "$cur"))
 			return
 			;;
-		-d|--delay|-n|--iterations) return ;;
+		-c|--count|-d|--delay|-n|--iterations) return ;;
 		-f|--filter)
 			_zswapctl_complete_cgroups
 			return
@@ -204,7 +206,11 @@ _zswapctl()
 
 	case $cmd in
 	'')
-		if [[ $cur == -* ]]; then
+		if [[ $cur == --json=* ]]; then
+			COMPREPLY=($(compgen -P --json= -W 'pretty short' -- "${cur#--json=}"))
+		elif [[ $cur == --format=* ]]; then
+			COMPREPLY=($(compgen -P --format= -W 'text json prometheus' -- "${cur#--format=}"))
+		elif [[ $cur == -* ]]; then
 			COMPREPLY=($(compgen -W "$global" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -W "$commands" -- "$cur"))
@@ -235,13 +241,13 @@ _zswapctl()
 		COMPREPLY=($(compgen -W '--count --json --memcg-events --help --source' -- "$cur"))
 		;;
 	top)
-		COMPREPLY=($(compgen -W '--batch --delay --iterations --sort --reverse --tree
+		COMPREPLY=($(compgen -W '--batch --count --delay --sort --reverse --tree
 			--filter --help --source --sysroot' -- "$cur"))
 		;;
 	export)
-		COMPREPLY=($(compgen -W '--output --no-cgroups --help --source --sysroot' -- "$cur"))
+		COMPREPLY=($(compgen -W '--output-file --no-cgroups --help --source --sysroot' -- "$cur"))
 		;;
-	cgroups|memcg)
+	cgroups|memcg|cgroup)
 		case $cur in
 		--json=*) COMPREPLY=($(compgen -P --json= -W 'pretty short' -- "${cur#--json=}")) ;;
 		-*)

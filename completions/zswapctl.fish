@@ -3,7 +3,8 @@
 # "zswapctl --list-commands", "--list-columns", "--list-set-params" and
 # "zswapctl top --list-columns" by tests/cli/50-completions.bats.
 
-set -l commands status cgroups memcg set apply monitor export top
+# "cgroup" is taken for "cgroups" but not offered, beside it
+set -l commands status cgroups memcg cgroup set apply monitor export top
 set -l columns PATH ID COMPRESSED STORED ZERO RATIO ZSWPIN ZSWPOUT ZSWPWB MAX WRITEBACK REJ-MAX REJ-POOL REJ-INCOMP REJ-ALLOC
 set -l top_columns PATH ZSWPOUT/s ZSWPIN/s COMPRESSED STORED ZERO RATIO MAX WRITEBACK REJECT/s
 
@@ -121,6 +122,10 @@ complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -l source -x
 complete -c zswapctl -l sysroot -x -a '(__fish_complete_directories)' -d 'Read and write the files under this folder'
 complete -c zswapctl -s h -l help -d 'Display help'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -s V -l version -d 'Display the version'
+# Before a command they are the command's, without one status's
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -s b -l bytes -d 'Sizes in bytes'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -s J -l json -a 'pretty short' -d 'JSON output'
+complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -l format -x -a 'text json prometheus' -d 'Output format'
 
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Counters and parameters'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a cgroups -d 'Per-cgroup zswap figures'
@@ -131,30 +136,30 @@ complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a monitor -
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a export -d 'The figures in the Prometheus text format'
 complete -c zswapctl -n "not __fish_seen_subcommand_from $commands" -a top -d 'Live view of zswap and its cgroups, with rates'
 
-complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg' -s b -l bytes -d 'Sizes in bytes'
-complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg' -s J -l json -a 'pretty short' -d 'JSON output'
+complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg cgroup' -s b -l bytes -d 'Sizes in bytes'
+complete -c zswapctl -n '__fish_seen_subcommand_from status cgroups memcg cgroup' -s J -l json -a 'pretty short' -d 'JSON output'
 complete -c zswapctl -n '__fish_seen_subcommand_from status' -l format -x -a 'text json prometheus' -d 'Output format'
-complete -c zswapctl -n '__fish_seen_subcommand_from apply' -s n -l dry-run -d 'Print what would change, change nothing'
+complete -c zswapctl -n '__fish_seen_subcommand_from apply' -l dry-run -d 'Print what would change, change nothing'
 complete -c zswapctl -n '__fish_seen_subcommand_from apply' -F -d 'zswap.conf file'
 complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -s c -l count -x -d 'Exit after this many events'
 complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -s J -l json -d 'One JSON object a line'
 complete -c zswapctl -n '__fish_seen_subcommand_from monitor' -l memcg-events -x -a 'auto always never' -d 'memcg-limit-hit events (CAP_SYS_ADMIN)'
-complete -c zswapctl -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Replace this file whole'
+complete -c zswapctl -n '__fish_seen_subcommand_from export' -l output-file -r -F -d 'Replace this file whole'
 complete -c zswapctl -n '__fish_seen_subcommand_from export' -l no-cgroups -d 'Only the global metrics'
-complete -c zswapctl -n '__fish_seen_subcommand_from top' -s b -l batch -d 'Plain text samples, no screen'
+complete -c zswapctl -n '__fish_seen_subcommand_from top' -s B -l batch -d 'Plain text samples, no screen'
+complete -c zswapctl -n '__fish_seen_subcommand_from top' -s c -l count -x -d 'Exit after this many samples'
 complete -c zswapctl -n '__fish_seen_subcommand_from top' -s d -l delay -x -d 'Seconds between samples'
-complete -c zswapctl -n '__fish_seen_subcommand_from top' -s n -l iterations -x -d 'Exit after this many samples'
 complete -c zswapctl -n '__fish_seen_subcommand_from top' -s x -l sort -x -a "$top_columns" -d 'Sort by a column'
 complete -c zswapctl -n '__fish_seen_subcommand_from top' -l reverse -d 'Reverse the order'
 complete -c zswapctl -n '__fish_seen_subcommand_from top' -s T -l tree -d 'Show the hierarchy'
 complete -c zswapctl -n '__fish_seen_subcommand_from top' -s f -l filter -x -a '(__zswapctl_cgroups)' -d 'Only the cgroups whose path contains this'
-complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s n -l noheadings -d 'No header line'
-complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s o -l output -x -a "$columns" -d 'Columns to show'
-complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s r -l raw -d 'Unaligned output'
-complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s x -l sort -x -a "$columns" -d 'Sort by a column'
-complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -l reverse -d 'Reverse the order'
-complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -s T -l tree -d 'Show the hierarchy'
-complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg' -a '(__zswapctl_cgroups)' -d cgroup
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg cgroup' -s n -l noheadings -d 'No header line'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg cgroup' -s o -l output -x -a "$columns" -d 'Columns to show'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg cgroup' -s r -l raw -d 'Unaligned output'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg cgroup' -s x -l sort -x -a "$columns" -d 'Sort by a column'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg cgroup' -l reverse -d 'Reverse the order'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg cgroup' -s T -l tree -d 'Show the hierarchy'
+complete -c zswapctl -n '__fish_seen_subcommand_from cgroups memcg cgroup' -a '(__zswapctl_cgroups)' -d cgroup
 
 complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a compressor -d 'Compression algorithm'
 complete -c zswapctl -n '__fish_seen_subcommand_from set; and __zswapctl_set_wants_param' -a zpool -d 'Allocator of the compressed pool'

@@ -34,7 +34,7 @@ static void apply_usage(void)
 	       "a regular file reached without a symbolic link.\n"
 	       "\n"
 	       "Options:\n"
-	       " -n, --dry-run               print what would change, change nothing\n"
+	       "     --dry-run               print what would change, change nothing\n"
 	       "     --source <mode>         netlink, fallback or auto\n"
 	       "     --sysroot <dir>         read the files under <dir> instead of /\n"
 	       " -h, --help                  display this help\n");
@@ -151,7 +151,7 @@ static void plan(const struct apply *a, const struct zswapnl_global *before,
 		if (strcmp(old, new))
 			send->set |= p->flag;
 		if (print)
-			set_print_change(&a->changes[i], old, new);
+			set_print_change(&a->changes[i], old, new, true);
 	}
 }
 
@@ -189,7 +189,7 @@ out:
 int cmd_apply(struct zswapctl *ctl, int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "dry-run", no_argument, NULL, 'n' },
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "help", no_argument, NULL, 'h' },
 		GLOBAL_OPTIONS,
 		{ NULL, 0, NULL, 0 }
@@ -206,6 +206,10 @@ int cmd_apply(struct zswapctl *ctl, int argc, char **argv)
 			continue;
 		switch (opt) {
 		case 'n':
+			/* -n is --noheadings elsewhere */
+			zc_old_spelling("apply", "-n", "--dry-run", NULL);
+			/* fall through */
+		case OPT_DRY_RUN:
 			dry_run = true;
 			break;
 		case 'h':

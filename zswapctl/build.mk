@@ -67,6 +67,15 @@ $(BUILD)/tests/cli/%: tests/cli/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -D_GNU_SOURCE -o $@ $<
 
+# monitor's JSON lines without a kernel: zswapctl's own code, as a unit test
+# links it
+$(BUILD)/tests/cli/event-json: tests/cli/event-json.c $(ZSWAPCTL_PARTS_LIB) \
+		$(BUILD)/lib/libzswapnl.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ZSWAPCTL_CPPFLAGS) -MF $(ZSWAPCTL_OUT)/cli-event-json.d \
+		-Izswapctl -o $@ $< $(ZSWAPCTL_PARTS_LIB) $(BUILD)/lib/libzswapnl.a \
+		-lmnl -lcjson $(SMARTCOLS_LIBS) $(NCURSES_LIBS)
+
 -include $(ZSWAPCTL_OBJS:.o=.d) $(ZSWAPCTL_UNIT_SRCS:tests/unit/%.c=$(ZSWAPCTL_OUT)/unit-%.d)
 
 # "make" builds the tool, and the checks build it and its unit tests first

@@ -346,8 +346,9 @@ static int show(const struct zswapnl *nl, struct cgroups_opts *o)
 	ret = cgroups_print_table(v, stdout);
 	/* A note for people: --raw and --noheadings are for scripts */
 	if (!ret && !v->raw && !v->noheadings &&
-	    unknown_note_cgroups(nl, v, note, sizeof(note)))
-		ret = unknown_note_print(note, stdout);
+	    unknown_note_cgroups(nl, v, note, sizeof(note)) &&
+	    !(ret = fflush(stdout) ? -EIO : 0))
+		ret = unknown_note_print(note, stderr);
 	return ret;
 }
 
@@ -415,6 +416,9 @@ out:
 		zc_error("out of memory");
 		return EXIT_SYSTEM;
 	}
+	/* -EIO: main() reports the write error of stdout, or a reader gone */
+	if (ret == -EIO)
+		return EXIT_OK;
 	return ret < 0 ? EXIT_SYSTEM : ret;
 }
 

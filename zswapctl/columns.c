@@ -351,6 +351,23 @@ static int writeback_to_json(const char *key, const struct zswapnl_memcg *m,
 				   m->writeback_effective);
 }
 
+/*
+ * A limit, and "zswap_unlimited": one type a key (schema 2). No limit is
+ * no number (2^64-1 is what jq 1.6 and JavaScript read as
+ * 18446744073709552000) and no string (a script would compare a number
+ * with "max"): null, with the boolean true beside it. Both are null where
+ * the limit is unknown, and for the root cgroup, which has none to set.
+ */
+static int limit_to_json(const char *key, bool known, uint64_t limit,
+			 cJSON *obj)
+{
+	bool unlimited = limit == ZSWAPNL_MAX;
+	int ret = json_add_u64(obj, key, known && !unlimited, limit);
+
+	return ret ? ret :
+		     json_add_bool(obj, "zswap_unlimited", known, unlimited);
+}
+
 int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 		   const struct column_ctx *ctx, cJSON *obj)
 {
@@ -364,12 +381,8 @@ int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 	ok = column_value(col, m, ctx, &v);
 	if (col->kind == KIND_RATIO)
 		return json_add_hundredths(obj, col->json_key, ok, v);
-	/*
-	 * No limit is "max", as in memory.zswap.max: 2^64-1 as a number is
-	 * what jq 1.6 and JavaScript read as 18446744073709552000
-	 */
-	if (col->kind == KIND_LIMIT && ok && v == ZSWAPNL_MAX)
-		return json_add_string(obj, col->json_key, true, "max");
+	if (col->kind == KIND_LIMIT)
+		return limit_to_json(col->json_key, ok, v, obj);
 	return json_add_u64(obj, col->json_key, ok, v);
 }
 

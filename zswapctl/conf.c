@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,14 @@
 
 /* Longer lines are refused: no value comes near it, and /dev/zero ends */
 #define CONF_LINE_MAX 4096
+/*
+ * Five keys and their comments: a file larger than this is not one of
+ * ours (a binary, a log put there by mistake), and gets one error, not
+ * one per line
+ */
+#define CONF_FILE_MAX (64 * 1024)
+/* The wrong lines named for one file; a count stands for the others */
+#define CONF_ERRORS_MAX 10
 
 static bool blank(char c)
 {
@@ -99,29 +108,6 @@ int conf_split_line(char *line, char **key, char **value, const char **why)
 	return 1;
 }
 
-/*
- * A line of @f into @buf without its newline: its length, -1 at the end of
- * the file (or on an error), -2 when it does not fit; @nul when it holds a
- * NUL byte
- */
-static int read_line(FILE *f, char *buf, size_t size, bool *nul)
-{
-	size_t n = 0;
-	int c;
-
-	*nul = false;
-	while ((c = getc(f)) != EOF && c != '\n') {
-		if (n + 1 == size)
-			return -2;
-		*nul |= c == '\0';
-		buf[n++] = (char)c;
-	}
-	if (c == EOF && !n)
-		return -1;
-	buf[n] = '\0';
-	return (int)n;
-}
-
 /* The keys, for the message about one that is not */
 static void key_list(char *buf, size_t size)
 {
@@ -151,9 +137,35 @@ static int keep(struct conf *c, const struct set_param *p, const char *value,
 	return EXIT_OK;
 }
 
-/* One "key = value" of @path: checked, and kept if it is right */
+/* "FILE:LINE: why" when @say, and EXIT_USAGE */
+static int wrong_line(bool say, const char *path, unsigned int line,
+		      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int wrong_line(bool say, const char *path, unsigned int line,
+		      const char *fmt, ...)
+{
+	va_list ap;
+	char *why;
+	int n;
+
+	if (!say)
+		return EXIT_USAGE;
+	va_start(ap, fmt);
+	n = vasprintf(&why, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return zc_usage("%s:%u: out of memory", path, line);
+	zc_usage("%s:%u: %s", path, line, why);
+	free(why);
+	return EXIT_USAGE;
+}
+
+/*
+ * One "key = value" of @path: checked, and kept if it is right; what is
+ * wrong with it named when @say
+ */
 static int take_line(struct conf *c, char *text, const char *path,
-		     unsigned int line)
+		     unsigned int line, bool say)
 {
 	struct zswapnl_params scratch = { .struct_size = sizeof(scratch) };
 	const struct set_param *p;
@@ -165,52 +177,95 @@ static int take_line(struct conf *c, char *text, const char *path,
 	if (!ret)
 		return EXIT_OK;
 	if (ret < 0)
-		return zc_usage("%s:%u: %s", path, line, why);
+		return wrong_line(say, path, line, "%s", why);
 	p = set_param_by_name(key);
 	if (!p) {
 		key_list(msg, sizeof(msg));
-		return zc_usage("%s:%u: unknown key '%s' (the keys: %s)", path,
-				line, key, msg);
+		return wrong_line(say, path, line,
+				  "unknown key '%s' (the keys: %s)", key, msg);
 	}
 	if (!*value)
-		return zc_usage("%s:%u: %s has no value", path, line, key);
+		return wrong_line(say, path, line, "%s has no value", key);
 	if (set_param_value(p, key, value, &scratch, msg, sizeof(msg)))
-		return zc_usage("%s:%u: %s", path, line, msg);
+		return wrong_line(say, path, line, "%s", msg);
 	return keep(c, p, value, path, line);
 }
 
-/* Every line of @f, the file @path: the worst exit code of them */
-static int read_lines(struct conf *c, FILE *f, const char *path)
+/*
+ * The whole of the open file @fd into @buf (NUL-terminated, to free): its
+ * length, -1 when it is larger than CONF_FILE_MAX, or -2 with errno set
+ */
+static ssize_t read_whole(int fd, char **buf)
+{
+	size_t len = 0;
+	ssize_t n;
+
+	/* One byte more than allowed tells a file that is too large */
+	*buf = malloc(CONF_FILE_MAX + 2);
+	if (!*buf)
+		return -2;
+	while (len <= CONF_FILE_MAX) {
+		n = read(fd, *buf + len, CONF_FILE_MAX + 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -2;
+		if (!n)
+			break;
+		len += n;
+	}
+	(*buf)[len] = '\0';
+	return len > CONF_FILE_MAX ? -1 : (ssize_t)len;
+}
+
+/* The number of the line of @text that @at is on */
+static unsigned int line_of(const char *text, const char *at)
+{
+	unsigned int line = 1;
+
+	for (; text < at; text++)
+		line += *text == '\n';
+	return line;
+}
+
+/*
+ * Every line of @text, @len bytes of the file @path: the worst exit code
+ * of them. A file that is not text at all gets one error.
+ */
+static int read_lines(struct conf *c, char *text, size_t len,
+		      const char *path)
 {
 	static const char bom[] = "\xef\xbb\xbf";
-	char buf[CONF_LINE_MAX], *text;
-	unsigned int line = 0;
-	int n, ret, worst = EXIT_OK;
-	bool nul;
+	char *p = text, *end, *nul = memchr(text, '\0', len);
+	unsigned int line = 0, wrong = 0;
+	int ret, worst = EXIT_OK;
 
-	errno = 0;
-	while ((n = read_line(f, buf, sizeof(buf), &nul)) != -1) {
+	if (nul)
+		return zc_usage("%s:%u: a NUL byte, not a text file", path,
+				line_of(text, nul));
+	while (p < text + len) {
 		line++;
-		if (n == -2)
+		end = strchrnul(p, '\n');
+		if (end - p >= CONF_LINE_MAX)
 			return zc_usage("%s:%u: a line longer than %d bytes",
 					path, line, CONF_LINE_MAX - 1);
-		if (nul) {
-			worst = zc_usage("%s:%u: a NUL byte", path, line);
-			continue;
-		}
+		*end = '\0';
 		/* What some editors write at the start of a UTF-8 file */
-		text = line == 1 && !strncmp(buf, bom, 3) ? buf + 3 : buf;
-		ret = take_line(c, text, path, line);
+		if (line == 1 && !strncmp(p, bom, 3))
+			p += 3;
+		/* Past CONF_ERRORS_MAX, the lines are checked but not named */
+		ret = take_line(c, p, path, line, wrong < CONF_ERRORS_MAX);
 		if (ret == EXIT_SYSTEM)
 			return ret;
-		if (ret)
+		if (ret) {
 			worst = ret;
+			wrong++;
+		}
+		p = end + 1;
 	}
-	if (ferror(f)) {
-		zc_error("cannot read %s: %s", path,
-			 strerror(errno ? errno : EIO));
-		return EXIT_SYSTEM;
-	}
+	if (wrong > CONF_ERRORS_MAX)
+		zc_usage("%s: %u more wrong lines", path,
+			 wrong - CONF_ERRORS_MAX);
 	return worst;
 }
 
@@ -230,17 +285,22 @@ static bool masked(int dirfd, const char *name)
 /* Every line of the open file @fd, named @path; closes @fd */
 static int read_fd(struct conf *c, int fd, const char *path)
 {
-	FILE *f = fdopen(fd, "r");
+	char *text;
+	ssize_t len = read_whole(fd, &text);
 	int ret;
 
-	if (!f) {
+	if (len == -2) {
 		zc_error("cannot read %s: %s", path, strerror(errno));
-		close(fd);
-		return EXIT_SYSTEM;
+		ret = EXIT_SYSTEM;
+	} else if (len == -1) {
+		ret = zc_usage("%s: larger than %d KiB, not a zswap.conf(5) file",
+			       path, CONF_FILE_MAX / 1024);
+	} else {
+		c->files++;
+		ret = read_lines(c, text, len, path);
 	}
-	c->files++;
-	ret = read_lines(c, f, path);
-	fclose(f);
+	free(text);
+	close(fd);
 	return ret;
 }
 
@@ -248,10 +308,12 @@ static int read_fd(struct conf *c, int fd, const char *path)
  * The file @name of the folder @dirfd, @path for messages, as safe_file.h
  * says: a regular file, no link followed, no FIFO opened (one no one
  * writes would wait for ever, at boot), or a mask. Not being there is no
- * error when @optional.
+ * error when @optional. A file of the configuration (@trusted_only) must
+ * be one that only root and the caller may change, as its folder: what a
+ * user writes into it, root would set.
  */
 static int read_at(struct conf *c, int dirfd, const char *name,
-		   const char *path, bool optional)
+		   const char *path, bool optional, bool trusted_only)
 {
 	char why[SAFE_WHY_MAX];
 	int fd;
@@ -261,6 +323,10 @@ static int read_at(struct conf *c, int dirfd, const char *name,
 	fd = safe_file_open_read(dirfd, name, why, sizeof(why));
 	if (fd < 0 && optional && errno == ENOENT)
 		return EXIT_OK;
+	if (fd >= 0 && trusted_only && !safe_file_trusted(fd, why, sizeof(why))) {
+		close(fd);
+		fd = -1;
+	}
 	if (fd < 0) {
 		zc_error("cannot read %s: %s", path, why);
 		return EXIT_SYSTEM;
@@ -299,7 +365,7 @@ static int read_named(struct conf *c, const char *path)
 		zc_error("cannot read %s: %s", path, why);
 		return EXIT_SYSTEM;
 	}
-	ret = read_at(c, dirfd, name, path, false);
+	ret = read_at(c, dirfd, name, path, false, false);
 	close(dirfd);
 	return ret;
 }
@@ -318,7 +384,7 @@ static int open_conf_folder(int root, const char *sysroot, const char *rel,
 
 	if (fd < 0 && errno == ENOENT)
 		return -ENOENT;
-	if (fd >= 0 && !safe_folder_trusted(fd, path, why, sizeof(why))) {
+	if (fd >= 0 && !safe_folder_trusted(fd, path, false, why, sizeof(why))) {
 		close(fd);
 		fd = -1;
 	}
@@ -409,7 +475,7 @@ static int read_dropins(struct conf *c, int dirfd, const char *dir)
 			ret = EXIT_SYSTEM;
 			break;
 		}
-		one = read_at(c, dirfd, names[i], path, false);
+		one = read_at(c, dirfd, names[i], path, false, true);
 		if (one > ret)
 			ret = one;
 		free(path);
@@ -441,7 +507,7 @@ static int read_folder(struct conf *c, int root, const char *sysroot,
 	if (dirfd == -ENOENT)
 		ret = EXIT_OK;
 	else if (dirfd >= 0 && file)
-		ret = read_at(c, dirfd, file, path, true);
+		ret = read_at(c, dirfd, file, path, true, true);
 	else if (dirfd >= 0)
 		ret = read_dropins(c, dirfd, dir);
 	if (dirfd >= 0)

@@ -52,6 +52,16 @@ int zc_usage(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+void zc_old_spelling(const char *cmd, const char *old, const char *now,
+		     const char *now_long)
+{
+	if (now_long)
+		zc_error("note: '%s %s' is now '%s %s' (%s)", cmd, old, cmd,
+			 now, now_long);
+	else
+		zc_error("note: '%s %s' is now '%s %s'", cmd, old, cmd, now);
+}
+
 int zc_exit_code(int err)
 {
 	switch (-err) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * zswapctl export [--output FILE] [--no-cgroups]: zswap's figures and the
+ * zswapctl export [--output-file FILE] [--no-cgroups]: zswap's figures and the
  * cgroups' in the Prometheus text format, on stdout or in a file replaced
  * whole, for node_exporter's textfile collector.
  */
@@ -22,7 +22,7 @@ static void export_usage(void)
 	       "without a cgroup v2 hierarchy, the global figures come alone, with a note.\n"
 	       "\n"
 	       "Options:\n"
-	       " -o, --output <file>         replace the regular file <file> whole (a\n"
+	       "     --output-file <file>    replace the regular file <file> whole (a\n"
 	       "                             temporary file in its folder, synced, renamed\n"
 	       "                             onto it; mode 0644); '-' is standard output.\n"
 	       "                             No link in its path is followed, and its\n"
@@ -43,8 +43,10 @@ static int parse_args(struct zswapctl *ctl, struct export_opts *o, int argc,
 		      char **argv)
 {
 	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
+		{ "output-file", required_argument, NULL, OPT_OUTPUT_FILE },
 		{ "no-cgroups", no_argument, NULL, OPT_NO_CGROUPS },
+		/* Before 2.0; -o and --output are the columns elsewhere */
+		{ "output", required_argument, NULL, OPT_OLD_OUTPUT },
 		{ "help", no_argument, NULL, 'h' },
 		GLOBAL_OPTIONS,
 		{ NULL, 0, NULL, 0 }
@@ -59,6 +61,14 @@ static int parse_args(struct zswapctl *ctl, struct export_opts *o, int argc,
 			continue;
 		switch (opt) {
 		case 'o':
+			zc_old_spelling("export", "-o", "--output-file", NULL);
+			o->output = optarg;
+			break;
+		case OPT_OLD_OUTPUT:
+			zc_old_spelling("export", "--output", "--output-file",
+					NULL);
+			/* fall through */
+		case OPT_OUTPUT_FILE:
 			o->output = optarg;
 			break;
 		case OPT_NO_CGROUPS:

@@ -14,8 +14,12 @@
 
 #include <cjson/cJSON.h>
 
-/* The "version" of every object zswapctl prints: the schema's, see zswapctl(8) */
-#define ZSWAPCTL_JSON_VERSION 1
+/*
+ * The "version" of every object zswapctl prints: the schema's, see
+ * zswapctl(8). One more whenever a key changes its type or its meaning;
+ * a new key does not change it. The changes of each are in NEWS.
+ */
+#define ZSWAPCTL_JSON_VERSION 2
 
 enum json_style {
 	JSON_PRETTY, /* indented, one key a line */

@@ -256,9 +256,14 @@ static int drain(struct zswapnl *nl, const struct monitor_opts *o,
 			zc_error("out of memory");
 			return EXIT_SYSTEM;
 		}
-		/* main() reports a write error on stdout */
-		if (print_ret)
-			return EXIT_SYSTEM;
+		/*
+		 * main() reports a write error on stdout, and says nothing of
+		 * a reader that is gone
+		 */
+		if (print_ret) {
+			*done = true;
+			return EXIT_OK;
+		}
 		*done = o->count && ++*seen == o->count;
 	}
 	return EXIT_OK;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * --output: standard output, or a regular file replaced whole through a
+ * --output-file: standard output, or a regular file replaced whole through a
  * temporary file and a rename, in a folder reached and checked as
  * safe_file.h says. The text is gathered in memory and written at the
  * end with write(2), so that the error of the write that failed (ENOSPC,
@@ -94,7 +94,7 @@ static int open_target(struct outfile *of)
 	of->name = name;
 	of->dirfd = safe_folder_open(AT_FDCWD, NULL, folder, why, sizeof(why));
 	if (of->dirfd < 0 ||
-	    !safe_folder_trusted(of->dirfd, folder, why, sizeof(why)) ||
+	    !safe_folder_trusted(of->dirfd, folder, true, why, sizeof(why)) ||
 	    safe_file_kind(of->dirfd, name, true, &st, why, sizeof(why)) < 0) {
 		zc_error("cannot write %s: %s", of->path, why);
 		free(folder);
@@ -121,7 +121,7 @@ int outfile_open(struct outfile *of, const char *path)
 	name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
 		return zc_usage(
-			"--output needs a file name or '-' for standard output, got '%s'",
+			"--output-file needs a file name or '-' for standard output, got '%s'",
 			path);
 	if (!strcmp(path, "-")) {
 		of->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
@@ -199,6 +199,11 @@ int outfile_commit(struct outfile *of)
 	if (!err && of->tmp[0] &&
 	    renameat(of->dirfd, of->tmp, of->dirfd, of->name))
 		err = errno;
+	/* A reader of stdout that stopped reading: no word, as main() */
+	if (err == EPIPE && !of->tmp[0]) {
+		outfile_abort(of);
+		return EXIT_OK;
+	}
 	if (err) {
 		zc_error("cannot write %s: %s", of->path, strerror(err));
 		outfile_abort(of);

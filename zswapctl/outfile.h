@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The file of --output. Root writes it on a timer into a folder that
+ * The file of --output-file. Root writes it on a timer into a folder that
  * another user may own (/var/lib/prometheus on Debian), for readers that
  * may look at any moment (node_exporter's textfile collector), so:
  *

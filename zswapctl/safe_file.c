@@ -121,7 +121,8 @@ int safe_folder_open(int at, const char *at_name, const char *path, char *why,
 	return -1;
 }
 
-bool safe_folder_trusted(int dirfd, const char *path, char *why, size_t size)
+bool safe_folder_trusted(int dirfd, const char *path, bool sticky_ok,
+			 char *why, size_t size)
 {
 	struct passwd *pw;
 	struct stat st;
@@ -139,10 +140,35 @@ bool safe_folder_trusted(int dirfd, const char *path, char *why, size_t size)
 			pw ? ", " : "", (unsigned int)st.st_uid);
 		return false;
 	}
-	if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)) {
-		snprintf(why, size,
-			 "the folder %s may be written by %s and is not sticky",
-			 path, st.st_mode & S_IWOTH ? "any user" : "its group");
+	if ((st.st_mode & (S_IWGRP | S_IWOTH)) &&
+	    !(sticky_ok && (st.st_mode & S_ISVTX))) {
+		snprintf(why, size, "the folder %s may be written by %s%s", path,
+			 st.st_mode & S_IWOTH ? "any user" : "its group",
+			 sticky_ok ? " and is not sticky" : "");
+		return false;
+	}
+	return true;
+}
+
+bool safe_file_trusted(int fd, char *why, size_t size)
+{
+	struct passwd *pw;
+	struct stat st;
+
+	if (fstat(fd, &st)) {
+		snprintf(why, size, "%s", strerror(errno));
+		return false;
+	}
+	if (st.st_uid != 0 && st.st_uid != geteuid()) {
+		pw = getpwuid(st.st_uid);
+		snprintf(why, size, "it belongs to %s%s%suid %u",
+			 pw ? "user " : "", pw ? pw->pw_name : "",
+			 pw ? ", " : "", (unsigned int)st.st_uid);
+		return false;
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		snprintf(why, size, "it may be written by %s",
+			 st.st_mode & S_IWOTH ? "any user" : "its group");
 		return false;
 	}
 	return true;

@@ -40,9 +40,20 @@ int safe_folder_open(int at, const char *at_name, const char *path, char *why,
 
 /*
  * May only root and the caller change the folder @dirfd (named @path in
- * the reason)? false with the reason in @why.
+ * the reason)? false with the reason in @why. A folder others may write is
+ * trusted when it is sticky and @sticky_ok: to write a file, which they
+ * can then neither remove nor rename; never to read what is in it, which
+ * they could have put there.
  */
-bool safe_folder_trusted(int dirfd, const char *path, char *why, size_t size);
+bool safe_folder_trusted(int dirfd, const char *path, bool sticky_ok,
+			 char *why, size_t size);
+
+/*
+ * May only root and the caller change the open file @fd? false with the
+ * reason in @why (as sshd's StrictModes: owned by one of them, writable by
+ * no group and no other user).
+ */
+bool safe_file_trusted(int fd, char *why, size_t size);
 
 /*
  * What is at @name in the folder @dirfd, the link itself if it is one:

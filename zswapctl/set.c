@@ -59,8 +59,9 @@ static void set_usage(void)
 	       "\n"
 	       "Change zswap parameters (all at once, or none), or a setting of a cgroup:\n"
 	       "its zswap limit (memory.zswap.max), or whether its pages may go to the\n"
-	       "swap device (memory.zswap.writeback). Needs CAP_SYS_ADMIN over netlink,\n"
-	       "and write access to the files with the fallback.\n"
+	       "swap device (memory.zswap.writeback). Parameters need CAP_SYS_ADMIN over\n"
+	       "netlink, write access to their files with the fallback; a cgroup's\n"
+	       "settings are written to its files, which need write access to them.\n"
 	       "\n"
 	       "Parameters:\n");
 	for (i = 0; i < nr_set_params; i++)
@@ -165,9 +166,11 @@ static int parse_max(const char *arg, union cgroup_value *v)
 {
 	int ret = size_parse(arg, &v->bytes);
 
+	/* 2^64-1 is ZSWAPNL_MAX: the largest size there is means no limit */
 	if (ret == -ERANGE)
-		return zc_usage("size '%s' out of range (at most 16 EiB - 1)",
-				arg);
+		return zc_usage(
+			"size '%s' out of range (at most 16 EiB - 1, which is max: no limit)",
+			arg);
 	if (ret)
 		return zc_usage(
 			"invalid size '%s' (expected bytes with a unit as in 1.5G, 512MiB or 10KB = 10000 bytes, or max)",
@@ -287,7 +290,7 @@ static int set_cgroup(const struct zswapctl *ctl, int argc, char **argv)
 		 before.path ? before.path : argv[1]);
 	ret = cs->set(nl, before.id, &value, &err);
 	if (ret) {
-		ret = set_error(nl, what, ret, &err, NULL);
+		ret = set_error(nl, what, true, ret, &err, NULL);
 		goto free;
 	}
 	cs->show(&before, old, sizeof(old));

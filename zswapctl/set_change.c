@@ -19,16 +19,21 @@
 
 #define VALUE_MAX 96
 
-int set_error(struct zswapnl *nl, const char *action, int ret,
-	      const struct zswapnl_error *err, const char *then)
+int set_error(struct zswapnl *nl, const char *action, bool cgroup_files,
+	      int ret, const struct zswapnl_error *err, const char *then)
 {
+	bool files = cgroup_files || zswapnl_source(nl) != ZSWAPNL_SOURCE_NETLINK;
+
 	if (!then)
 		then = "";
 	/* Refused to root (a read-only file system, an LSM): no hint helps */
-	if ((ret != -EPERM && ret != -EACCES) ||
-	    (zswapnl_source(nl) != ZSWAPNL_SOURCE_NETLINK && !geteuid()))
+	if ((ret != -EPERM && ret != -EACCES) || (files && !geteuid()))
 		return zc_lib_error_then(action, ret, err, then);
-	if (zswapnl_source(nl) == ZSWAPNL_SOURCE_NETLINK)
+	/*
+	 * A cgroup's memory.zswap.* files are written as any file is,
+	 * whatever the source: their mode and the delegation decide
+	 */
+	if (!files)
 		zc_error("permission denied: %s needs CAP_SYS_ADMIN (root)%s",
 			 action, then);
 	else
@@ -327,23 +332,32 @@ static void state_after_failure(struct zswapnl *nl,
 }
 
 void set_print_change(const struct set_change *c, const char *old,
-		      const char *new)
+		      const char *new, bool dry_run)
 {
 	char old_text[ESCAPE_SIZE(VALUE_MAX)], new_text[ESCAPE_SIZE(VALUE_MAX)];
+	bool same = !strcmp(old, new);
+	const char *sep = " (";
 
 	/* A compressor's name comes from the kernel or its files */
 	escape_text(old, 0, old_text, sizeof(old_text));
 	escape_text(new, 0, new_text, sizeof(new_text));
-	if (!strcmp(old, new))
+	if (same)
 		printf("%s: %s (unchanged", c->name, new_text);
 	else
 		printf("%s: %s -> %s", c->name, old_text, new_text);
+	if (same) {
+		sep = ", ";
+	} else if (dry_run) {
+		/* Not what the kernel holds after it: nothing was sent */
+		fputs(" (would be set", stdout);
+		sep = ", ";
+	}
 	/* A file's name may hold any byte */
 	if (c->origin) {
-		fputs(!strcmp(old, new) ? ", " : " (", stdout);
+		fputs(sep, stdout);
 		escape_fputs(c->origin, 0, stdout);
 		putchar(')');
-	} else if (!strcmp(old, new)) {
+	} else if (same || dry_run) {
 		putchar(')');
 	}
 	putchar('\n');
@@ -385,7 +399,7 @@ int set_send(struct zswapnl *nl, const struct set_change *changes, int n,
 			state_after_failure(nl, changes, n, before, state,
 					    sizeof(state));
 			failed_action(changes, n, &err, action, sizeof(action));
-			return set_error(nl, action, ret, &err, state);
+			return set_error(nl, action, false, ret, &err, state);
 		}
 		/* What the kernel holds now, which is what a reader will see */
 		if (set_read_global(nl, &after))
@@ -394,7 +408,7 @@ int set_send(struct zswapnl *nl, const struct set_change *changes, int n,
 	for (i = 0; i < n; i++) {
 		changes[i].param->show(before, old, sizeof(old));
 		changes[i].param->show(&after, new, sizeof(new));
-		set_print_change(&changes[i], old, new);
+		set_print_change(&changes[i], old, new, false);
 	}
 	return EXIT_OK;
 }

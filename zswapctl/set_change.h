@@ -9,6 +9,8 @@
 #ifndef ZSWAPCTL_SET_CHANGE_H
 #define ZSWAPCTL_SET_CHANGE_H
 
+#include <stdbool.h>
+
 #include "set_params.h"
 #include "zswapctl.h"
 
@@ -35,15 +37,20 @@ int set_check_zpool(const struct zswapctl *ctl, const struct zswapnl_global *g,
 
 /*
  * "ACTION: why", where EPERM and EACCES say what is missing: the
- * capability netlink checks, or write access to the files. @then goes at
- * the end of the line (NULL for nothing). Returns the exit code.
+ * capability netlink checks, or write access to the files, which for a
+ * cgroup's settings (@cgroup_files) are its own files whatever the
+ * source. @then goes at the end of the line (NULL for nothing). Returns
+ * the exit code.
  */
-int set_error(struct zswapnl *nl, const char *action, int ret,
-	      const struct zswapnl_error *err, const char *then);
+int set_error(struct zswapnl *nl, const char *action, bool cgroup_files,
+	      int ret, const struct zswapnl_error *err, const char *then);
 
-/* "NAME: OLD -> NEW" or "NAME: VALUE (unchanged)", and " (ORIGIN)" */
+/*
+ * "NAME: OLD -> NEW" or "NAME: VALUE (unchanged)", and " (ORIGIN)"; with
+ * @dry_run, a change says "(would be set, ORIGIN)"
+ */
 void set_print_change(const struct set_change *c, const char *old,
-		      const char *new);
+		      const char *new, bool dry_run);
 
 /*
  * Send @params (nothing when params->set is 0) and print a line for each

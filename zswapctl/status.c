@@ -56,8 +56,10 @@ static int print_text(const struct zswapnl *nl, const struct status_view *view)
 	int ret;
 
 	ret = status_print_text(view, stdout);
-	if (!ret && unknown_note_status(nl, view, note, sizeof(note)))
-		ret = unknown_note_print(note, stdout);
+	/* A note, not data: stderr, after what stdout has */
+	if (!ret && unknown_note_status(nl, view, note, sizeof(note)) &&
+	    !(ret = fflush(stdout) ? -EIO : 0))
+		ret = unknown_note_print(note, stderr);
 	return ret;
 }
 
@@ -141,6 +143,7 @@ int cmd_status(struct zswapctl *ctl, int argc, char **argv)
 	if (ret)
 		return ret;
 	view.source = zswapnl_source(nl);
+	view.sysroot = ctl->sysroot;
 	view.page_size = zc_page_size(nl);
 	view.global.struct_size = sizeof(view.global);
 	ret = zswapnl_get_global(nl, &view.global, &err);

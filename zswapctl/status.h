@@ -14,6 +14,7 @@ struct status_view {
 	struct zswapnl_global global;
 	uint64_t page_size;
 	bool bytes; /* --bytes */
+	const char *sysroot; /* --sysroot, NULL for "/": the note names files */
 };
 
 /* The compressor or the zpool when @g has it, or NULL */

@@ -46,10 +46,10 @@ static int add_field(cJSON *doc, const struct zswapnl_global *g,
 }
 
 /*
- * The pool ratio, stored pages * page size / pool size: "pool_ratio", and
- * under its 1.0 name "compression_ratio", which zswapctl(8) keeps for
- * scripts written for 1.0 and calls deprecated (in "cgroups --json" that
- * key is the compression ratio, against the compressed bytes).
+ * The pool ratio, stored pages * page size / pool size: "pool_ratio".
+ * Schema 1 had it as "compression_ratio" too, the key that in "cgroups
+ * --json" is the compression ratio against the compressed bytes: one name
+ * has one meaning since schema 2.
  */
 static int add_ratio(cJSON *doc, const struct status_view *v)
 {
@@ -61,10 +61,7 @@ static int add_ratio(cJSON *doc, const struct status_view *v)
 	       zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) &&
 	       ratio_hundredths(g->stored_pages, v->page_size,
 				g->pool_total_size, &hundredths);
-	if (json_add_hundredths(doc, "compression_ratio", have, hundredths) ||
-	    json_add_hundredths(doc, "pool_ratio", have, hundredths))
-		return -ENOMEM;
-	return 0;
+	return json_add_hundredths(doc, "pool_ratio", have, hundredths);
 }
 
 int status_json_add(cJSON *doc, const struct status_view *v)

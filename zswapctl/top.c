@@ -726,9 +726,12 @@ static int top_run_batch(const struct top_opts *o, struct sampler *sp)
 			zc_error("out of memory");
 			return EXIT_SYSTEM;
 		}
-		/* -EIO: main() reports the write error of stdout */
+		/*
+		 * -EIO: main() reports the write error of stdout, and says
+		 * nothing of a reader that is gone
+		 */
 		if (ret)
-			return EXIT_SYSTEM;
+			return EXIT_OK;
 	}
 	return EXIT_OK;
 }
@@ -746,9 +749,9 @@ static void top_usage(void)
 	       "interval.\n"
 	       "\n"
 	       "Options:\n"
-	       " -b, --batch                 plain text samples for logs, no screen\n"
+	       " -B, --batch                 plain text samples for logs, no screen\n"
+	       " -c, --count <count>         exit after showing <count> samples\n"
 	       " -d, --delay <seconds>       time between samples, 0.1 to 86400 (default 2)\n"
-	       " -n, --iterations <count>    exit after showing <count> samples\n"
 	       " -x, --sort <column>         sort the rows by a column (default ZSWPOUT/s)\n"
 	       "     --reverse               reverse the order\n"
 	       " -T, --tree                  show the cgroup hierarchy\n"
@@ -782,6 +785,9 @@ static int parse_option(struct top_opts *o, int opt)
 
 	switch (opt) {
 	case 'b':
+		zc_old_spelling("top", "-b", "-B", "--batch");
+		/* fall through */
+	case 'B':
 		o->batch = true;
 		break;
 	case 'd':
@@ -796,11 +802,17 @@ static int parse_option(struct top_opts *o, int opt)
 				optarg);
 		break;
 	case 'n':
+		zc_old_spelling("top", "-n", "-c", "--count");
+		/* fall through */
+	case 'c':
 		if (parse_u64(optarg, &o->count) || !o->count)
 			return zc_usage(
-				"invalid --iterations '%s' (expected a whole number from 1)",
+				"invalid --count '%s' (expected a whole number from 1)",
 				optarg);
 		break;
+	case OPT_ITERATIONS:
+		zc_old_spelling("top", "--iterations", "--count", NULL);
+		return parse_option(o, 'c');
 	case 'x':
 		col = top_column_by_name(optarg);
 		if (!col)
@@ -835,9 +847,11 @@ static int parse_args(struct zswapctl *ctl, struct top_opts *o, int argc,
 		      char **argv)
 {
 	static const struct option opts[] = {
-		{ "batch", no_argument, NULL, 'b' },
+		{ "batch", no_argument, NULL, 'B' },
+		{ "count", required_argument, NULL, 'c' },
 		{ "delay", required_argument, NULL, 'd' },
-		{ "iterations", required_argument, NULL, 'n' },
+		/* The spellings before 2.0, with a note (-b is --bytes elsewhere) */
+		{ "iterations", required_argument, NULL, OPT_ITERATIONS },
 		{ "sort", required_argument, NULL, 'x' },
 		{ "reverse", no_argument, NULL, OPT_REVERSE },
 		{ "tree", no_argument, NULL, 'T' },
@@ -849,7 +863,7 @@ static int parse_args(struct zswapctl *ctl, struct top_opts *o, int argc,
 	};
 	int opt, ret;
 
-	while ((opt = getopt_long(argc, argv, ":bd:n:x:Tf:h", opts, NULL)) !=
+	while ((opt = getopt_long(argc, argv, ":Bbc:d:n:x:Tf:h", opts, NULL)) !=
 	       -1) {
 		ret = global_option(ctl, "top", opt, argv, opts);
 		if (ret > 0)
@@ -892,9 +906,9 @@ int cmd_top(struct zswapctl *ctl, int argc, char **argv)
 		return ret < 0 ? EXIT_OK : ret;
 	if (!o.batch && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)))
 		return zc_usage(
-			"top needs a terminal; use --batch (-b) for plain text");
+			"top needs a terminal; use --batch (-B) for plain text");
 	if (!o.batch && top_terminal_problem())
-		return zc_usage("top cannot draw here (%s); use --batch (-b) for plain text",
+		return zc_usage("top cannot draw here (%s); use --batch (-B) for plain text",
 				top_terminal_problem());
 	ret = top_signals_install();
 	if (ret) {

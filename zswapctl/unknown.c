@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Why figures are unknown, in one line: see unknown.h. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "escape.h"
@@ -12,11 +14,11 @@
 #include "table.h"
 #include "unknown.h"
 
-#define NOTE_START "note: '-': "
+#define NOTE_START "zswapctl: note: '-': "
 
 #define REASONS_MAX 16
 
-/* "note: '-': A; B": each reason once, in the order of the figures */
+/* "zswapctl: note: '-': A; B": each reason once, in the order of the figures */
 struct note {
 	char *buf;
 	size_t len, used;
@@ -56,11 +58,40 @@ static void note_reason(struct note *n, int ret,
 		note_add(n, why->msg);
 }
 
+/*
+ * A file of /proc that is not there at all (no /proc in a container or a
+ * chroot, a tree recorded without it): libzswapnl says of its figures what
+ * it says of a line the file lacks, "not on this kernel", and the kernel
+ * is not the one to blame. The file is named instead, as one that cannot
+ * be read is.
+ */
+static bool proc_file_missing(const struct status_view *view,
+			      const struct zswapnl_global_info *info,
+			      char *reason, size_t len)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	int n;
+
+	if (!info->file || strncmp(info->file, "/proc/", 6))
+		return false;
+	/* "/proc/vmstat zswpin": the file, then its line */
+	n = snprintf(path, sizeof(path), "%s%.*s",
+		     view->sysroot ? view->sysroot : "",
+		     (int)strcspn(info->file, " "), info->file);
+	if (n < 0 || (size_t)n >= sizeof(path) || !stat(path, &st) ||
+	    errno != ENOENT)
+		return false;
+	snprintf(reason, len, "cannot read %s: %s", path, strerror(ENOENT));
+	return true;
+}
+
 bool unknown_note_status(const struct zswapnl *nl,
 			 const struct status_view *view, char *buf, size_t len)
 {
 	const struct zswapnl_global *g = &view->global;
 	const struct zswapnl_global_info *info;
+	char missing[PATH_MAX + 64];
 	struct zswapnl_error why;
 	struct note n;
 	uint64_t ratio;
@@ -68,10 +99,15 @@ bool unknown_note_status(const struct zswapnl *nl,
 
 	note_init(&n, buf, len);
 	/* status shows every field of the table */
-	for (i = 0; (info = zswapnl_global_info(i)); i++)
-		note_reason(&n,
-			    zswapnl_global_unknown(nl, g, info->field, &why),
-			    &why);
+	for (i = 0; (info = zswapnl_global_info(i)); i++) {
+		int ret = zswapnl_global_unknown(nl, g, info->field, &why);
+
+		if (ret == -ENOENT &&
+		    proc_file_missing(view, info, missing, sizeof(missing)))
+			note_add(&n, missing);
+		else
+			note_reason(&n, ret, &why);
+	}
 	/*
 	 * The pool ratio of figures known, the pool not empty: the page size
 	 * is unknown, or the ratio absurd

@@ -30,6 +30,11 @@ struct zswapctl {
 struct command {
 	const char *name;
 	const char *alias; /* or NULL */
+	/*
+	 * Taken as the name too, but neither listed nor completed: the
+	 * singular people type, which would make "cg<TAB>" ambiguous
+	 */
+	const char *hidden_alias; /* or NULL */
 	const char *summary;
 	int (*run)(struct zswapctl *ctl, int argc, char **argv);
 };
@@ -63,6 +68,10 @@ enum {
 	OPT_SORT,
 	OPT_REVERSE,
 	OPT_MEMCG_EVENTS,
+	OPT_ITERATIONS,
+	OPT_OUTPUT_FILE,
+	OPT_DRY_RUN,
+	OPT_OLD_OUTPUT,
 };
 
 #define GLOBAL_OPTIONS                                        \
@@ -83,6 +92,14 @@ int global_option(struct zswapctl *ctl, const char *cmd, int opt, char **argv,
 void zc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The same, and EXIT_USAGE */
 int zc_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * An option spelled as before 2.0, which still works: a note on stderr
+ * naming the spelling that replaces it, "zswapctl: note: 'top -b' is now
+ * 'top -B' (--batch)"; @now_long may be NULL
+ */
+void zc_old_spelling(const char *cmd, const char *old, const char *now,
+		     const char *now_long);
 
 /*
  * Report a library failure as "zswapctl: WHAT: why" and return the exit

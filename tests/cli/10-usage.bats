@@ -22,7 +22,7 @@ setup() {
 		fail "a version is missing: changelog '$deb', pc '$pc', header '$major.$minor'"
 	assert_equal "$pc" "$deb"
 	run -0 zc --version
-	assert_output "zswapctl $deb (libzswapnl $pc, built with zswapnl.h $major.$minor; JSON schema 1)"
+	assert_output "zswapctl $deb (libzswapnl $pc, built with zswapnl.h $major.$minor; JSON schema 2)"
 }
 
 # A library of another version (built into a temporary tree) found first
@@ -213,5 +213,5 @@ setup() {
 	run -1 --separate-stderr zc cgroups --raw --json
 	assert_one_line_error "--json and --raw are mutually exclusive$"
 	run -0 zc --sysroot "$TOP/tests/data/sysroot-patched" status --json=short --format json
-	assert_equal "$(jq -r .version <<<"$output")" 1
+	assert_equal "$(jq -r .version <<<"$output")" 2
 }

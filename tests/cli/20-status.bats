@@ -49,8 +49,8 @@ debugfs() { cat "${2:-$PATCHED}/sys/kernel/debug/zswap/$1"; }
 	refute_line --partial "compression ratio"
 	run -0 zc_patched status --json
 	assert_equal "$(jq -r .pool_ratio <<<"$output")" "$want"
-	# its 1.0 key, kept (deprecated) for scripts
-	assert_equal "$(jq -r .compression_ratio <<<"$output")" "$want"
+	# not under the key of a cgroup's compression ratio (schema 2)
+	assert_equal "$(jq 'has("compression_ratio")' <<<"$output")" false
 }
 
 @test "a pool ratio past what 64 bits hold is '-' with a note, not a figure cut to fit" {
@@ -62,7 +62,7 @@ debugfs() { cat "${2:-$PATCHED}/sys/kernel/debug/zswap/$1"; }
 	echo 1 >"$dbg/pool_total_size"
 	run -0 "$ZSWAPCTL" --sysroot "$root" status
 	assert_line --regexp '^pool ratio: +-$'
-	assert_line --regexp "^note: '-': (.*; )?the pool ratio is too large to be true: stored pages and pool size disagree(;|$)"
+	assert_line --regexp "^zswapctl: note: '-': (.*; )?the pool ratio is too large to be true: stored pages and pool size disagree(;|$)"
 	run -0 "$ZSWAPCTL" --sysroot "$root" status --json
 	assert_equal "$(jq -r '.pool_ratio | type' <<<"$output")" null
 	# A memcg's RATIO the same way
@@ -70,7 +70,7 @@ debugfs() { cat "${2:-$PATCHED}/sys/kernel/debug/zswap/$1"; }
 	sed -i 's/^zswapped .*/zswapped 18446744073709551615/' "$root/sys/fs/cgroup/work/memory.stat"
 	run -0 "$ZSWAPCTL" --sysroot "$root" cgroups -o PATH,RATIO /work
 	assert_line --index 1 --regexp '^/work +-$'
-	assert_line --index 2 "note: '-': a ratio too large to be true: stored pages and compressed bytes disagree"
+	assert_line --index 2 "zswapctl: note: '-': a ratio too large to be true: stored pages and compressed bytes disagree"
 }
 
 @test "the page size is the tree's (its proc/self/smaps), not the running system's" {
@@ -102,15 +102,15 @@ debugfs() { cat "${2:-$PATCHED}/sys/kernel/debug/zswap/$1"; }
 	assert_equal "$(jq -r .stored_pages <<<"$output")" "$(debugfs stored_pages)"
 	run -0 "$ZSWAPCTL" --sysroot "$root" status
 	assert_line --regexp "^stored pages: +$(debugfs stored_pages)$"
-	assert_line --regexp "^note: '-': (.*; )?needs the page size, which $root/proc/self/smaps would give: No such file or directory(;|$)"
+	assert_line --regexp "^zswapctl: note: '-': (.*; )?needs the page size, which $root/proc/self/smaps would give: No such file or directory(;|$)"
 	run -0 "$ZSWAPCTL" --sysroot "$root" export --no-cgroups
 	refute_line --partial zswap_page_size_bytes
 }
 
-@test "--json is one object with version 1, the source and every documented key" {
+@test "--json is one object with version 2, the source and every documented key" {
 	run -0 zc_patched status --json
 	jq -e . <<<"$output" >/dev/null || fail "not JSON: $output"
-	assert_equal "$(jq -r .version <<<"$output")" 1
+	assert_equal "$(jq -r .version <<<"$output")" 2
 	assert_equal "$(jq -r .source <<<"$output")" fallback
 	local key keys
 	keys=$(jq -r 'keys_unsorted[]' <<<"$output")
@@ -133,7 +133,7 @@ debugfs() { cat "${2:-$PATCHED}/sys/kernel/debug/zswap/$1"; }
 	assert_equal "$(jq -S . <<<"$pretty")" "$(jq -S . <<<"$short")"
 	assert_equal "$(zc_patched status --json=pretty)" "$pretty"
 	assert_equal "$(zc_patched status -J)" "$pretty"
-	grep -q '^  "version": 1,$' <<<"$pretty" || fail "not two-space indented"
+	grep -q '^  "version": 2,$' <<<"$pretty" || fail "not two-space indented"
 }
 
 @test "the stock kernel has no zero-page counter: '-' and null, never 0" {
@@ -187,7 +187,7 @@ debugfs() { cat "${2:-$PATCHED}/sys/kernel/debug/zswap/$1"; }
 		return
 	fi
 	run -0 zc status --json
-	assert_equal "$(jq -r .version <<<"$output")" 1
+	assert_equal "$(jq -r .version <<<"$output")" 2
 	assert_regex "$(jq -r .source <<<"$output")" '^(netlink|fallback)$'
 	assert_equal "$(jq -r .compressor <<<"$output")" "$(cat /sys/module/zswap/parameters/compressor)"
 	run -0 zc --source fallback status

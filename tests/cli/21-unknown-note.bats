@@ -36,15 +36,15 @@ teardown() {
 @test "status on the patched tree: the counters of later kernels are not on 6.1" {
 	run -0 zc_patched status
 	assert_line --regexp '^decompress failures: +-$'
-	assert_equal "${lines[-1]}" "note: '-': some figures are not on this kernel"
+	assert_equal "${lines[-1]}" "zswapctl: note: '-': some figures are not on this kernel"
 }
 
 @test "status on the stock tree: zero pages need the netlink family" {
 	run -0 zc_stock status
 	assert_line --regexp '^zero pages: +-$'
 	assert_equal "${lines[-1]}" \
-		"note: '-': zero pages need zswap's netlink family (a patched kernel); some figures are not on this kernel"
-	assert_equal "$(grep -c '^note:' <<<"$output")" 1
+		"zswapctl: note: '-': zero pages need zswap's netlink family (a patched kernel); some figures are not on this kernel"
+	assert_equal "$(grep -c '^zswapctl: note:' <<<"$output")" 1
 }
 
 @test "status without the debugfs counters: the note names the folder" {
@@ -54,7 +54,7 @@ teardown() {
 	run -0 "$ZSWAPCTL" --sysroot "$root" status
 	assert_line --regexp '^pool limit hits: +-$'
 	assert_equal "${lines[-1]}" \
-		"note: '-': no /sys/kernel/debug/zswap here; zswap's netlink family gives them; some figures are not on this kernel"
+		"zswapctl: note: '-': no /sys/kernel/debug/zswap here; zswap's netlink family gives them; some figures are not on this kernel"
 }
 
 @test "status: no note in JSON or in Prometheus text" {
@@ -65,10 +65,10 @@ teardown() {
 	done
 }
 
-# The note line of the last run: its one "note:" line
+# The note line of the last run: its one "zswapctl: note:" line
 note_line() {
-	assert_equal "$(grep -c '^note:' <<<"$output")" 1
-	grep '^note:' <<<"$output"
+	assert_equal "$(grep -c '^zswapctl: note:' <<<"$output")" 1
+	grep '^zswapctl: note:' <<<"$output"
 }
 
 # status_unreadable FILE: status as user nobody on a copy of the patched
@@ -85,7 +85,7 @@ status_unreadable() {
 	# The pool limit is max_pool_percent of RAM: unknown for the same reason
 	assert_line --regexp '^pool size: +.* of -$'
 	run note_line
-	assert_output --regexp "^note: '-': (.*; )?cannot read $SHARED/sys/module/zswap/parameters/max_pool_percent: Permission denied(;|$)"
+	assert_output --regexp "^zswapctl: note: '-': (.*; )?cannot read $SHARED/sys/module/zswap/parameters/max_pool_percent: Permission denied(;|$)"
 	# said once, for both figures
 	assert_equal "$(grep -o 'max_pool_percent' <<<"$output" | wc -l)" 1
 }
@@ -97,7 +97,7 @@ status_unreadable() {
 	run -0 "$ZSWAPCTL" --sysroot "$root" status
 	assert_line --regexp '^pool limit hits: +-$'
 	run note_line
-	assert_output --regexp "^note: '-': (.*; )?$root/sys/kernel/debug/zswap/pool_limit_hit holds no valid value(;|$)"
+	assert_output --regexp "^zswapctl: note: '-': (.*; )?$root/sys/kernel/debug/zswap/pool_limit_hit holds no valid value(;|$)"
 	refute_output --partial "lacks"
 }
 
@@ -106,5 +106,5 @@ status_unreadable() {
 	assert_line --regexp '^zswpin: +-$'
 	assert_line --regexp '^zswpout: +-$'
 	run note_line
-	assert_output --regexp "^note: '-': (.*; )?cannot read $SHARED/proc/vmstat: Permission denied(;|$)"
+	assert_output --regexp "^zswapctl: note: '-': (.*; )?cannot read $SHARED/proc/vmstat: Permission denied(;|$)"
 }

@@ -35,8 +35,8 @@ NO_REJECTS="this kernel counts no refused stores per cgroup"
 	assert_line --regexp "^incompressible pages: +$(dbg72 stored_incompressible_pages)$"
 	# stored pages * 4096 / pool size: 9242 * 4096 / 7356416, of known figures
 	assert_line --regexp '^pool ratio: +5\.15$'
-	assert_equal "${lines[-1]}" "note: '-': $NO_ZPOOL; $ZEROMAP; some figures are not on this kernel"
-	assert_equal "$(grep -c '^note:' <<<"$output")" 1
+	assert_equal "${lines[-1]}" "zswapctl: note: '-': $NO_ZPOOL; $ZEROMAP; some figures are not on this kernel"
+	assert_equal "$(grep -c '^zswapctl: note:' <<<"$output")" 1
 }
 
 @test "7.2 fake root: status --json writes null for them, never a 0" {
@@ -53,7 +53,7 @@ NO_REJECTS="this kernel counts no refused stores per cgroup"
 	assert_line --regexp '^/work +9389 +- +94\.01 +- +373 +on$'
 	assert_line --regexp '^/ +9405 +- +- +- +367 +on$'
 	assert_equal "${lines[-1]}" \
-		"note: '-': $ZEROMAP; the root cgroup has no memory.zswap.* files; $NO_REJECTS"
+		"zswapctl: note: '-': $ZEROMAP; the root cgroup has no memory.zswap.* files; $NO_REJECTS"
 	run -0 zc72 cgroups --json -o +REJ-MAX /work
 	assert_equal "$(jq -c '.cgroups[0] | [.zero_pages, .reject_zswap_max]' <<<"$output")" \
 		'[null,null]'
@@ -61,7 +61,7 @@ NO_REJECTS="this kernel counts no refused stores per cgroup"
 }
 
 @test "7.2 fake root: top shows zero '-' and the pool ratio of known figures" {
-	run -0 zc72 top -b -n 1 -d 0.1
+	run -0 zc72 top -B -c 1 -d 0.1
 	assert_line --regexp '^pool: .*  pool ratio: 5\.15  stored: 9242  zero: -$'
 	assert_line --regexp '^/work .* 94\.01 '
 }
@@ -98,12 +98,12 @@ NO_REJECTS="this kernel counts no refused stores per cgroup"
 	assert_line --regexp '^duplicate entries: +-$'
 	assert_line --regexp '^decompress failures: +-$'
 	assert_line --regexp '^pool ratio: +[0-9]+\.[0-9]{2}$'
-	assert_equal "${lines[-1]}" "note: '-': $ZEROMAP; some figures are not on this kernel"
+	assert_equal "${lines[-1]}" "zswapctl: note: '-': $ZEROMAP; some figures are not on this kernel"
 	run -0 zc612 status --json
 	assert_equal "$(jq -c '[.zpool, .zero_pages, .duplicate_entry]' <<<"$output")" \
 		'["zsmalloc",null,null]'
 	run -0 zc612 cgroups /work
-	assert_equal "${lines[-1]}" "note: '-': $ZEROMAP"
+	assert_equal "${lines[-1]}" "zswapctl: note: '-': $ZEROMAP"
 }
 
 @test "6.12 fake root: set zpool writes the parameter, which 6.12 still has" {

@@ -37,7 +37,7 @@ id_of() {
 	assert_line --index 0 --regexp '^PATH +ID +COMPRESSED +STORED +ZERO +RATIO +ZSWPIN +ZSWPOUT +MAX$'
 	# The header, five rows and the note on '-'
 	assert_equal "${#lines[@]}" 7
-	assert_line --index 6 --regexp "^note: '-': "
+	assert_line --index 6 --regexp "^zswapctl: note: '-': "
 	# outer/inner: memory.zswap.current 8192, zswapped 28672 (7 pages),
 	# ratio 28672 / 8192, zswpin 19, zswpout 43, memory.zswap.max 8M
 	assert_line --regexp '^/outer/inner +[0-9]+ +8 KiB +7 +- +3\.50 +19 +43 +8 MiB$'
@@ -52,19 +52,35 @@ id_of() {
 	assert_equal "$(jq -r '.cgroups[0].zswap_max | type' <<<"$output")" null
 }
 
+# Data on stdout, diagnostics on stderr: `zswapctl cgroups | sort` or
+# `| awk` reads rows only, and the note comes after the table all the same
+# (stdout is flushed before it) where both go to one terminal
+@test "the note on '-' goes to stderr: stdout holds the table, and a pipe reads rows only" {
+	run -0 --separate-stderr zc_patched cgroups
+	assert_equal "${#lines[@]}" 6
+	refute_output --partial "note"
+	assert_equal "$stderr" "zswapctl: note: '-': the root cgroup has no memory.zswap.* files; zero pages need zswap's netlink family (a patched kernel)"
+	run -0 --separate-stderr zc_stock status
+	refute_output --partial "note"
+	[[ $stderr == "zswapctl: note: '-': "* ]] || fail "stderr: $stderr"
+	# one stream: the table, then the note
+	run -0 bash -c '"$@" 2>&1 | tail -n 1' _ "$ZSWAPCTL" --sysroot "$PATCHED" cgroups
+	assert_output --regexp "^zswapctl: note: '-': "
+}
+
 @test "a '-' in the table has a note that says why and what gives it" {
 	run -0 zc_patched cgroups
-	assert_line --index 6 "note: '-': the root cgroup has no memory.zswap.* files; zero pages need zswap's netlink family (a patched kernel)"
+	assert_line --index 6 "zswapctl: note: '-': the root cgroup has no memory.zswap.* files; zero pages need zswap's netlink family (a patched kernel)"
 	run -0 zc_patched cgroups -o PATH,ZERO /outer
-	assert_line --index 2 "note: '-': zero pages need zswap's netlink family (a patched kernel)"
+	assert_line --index 2 "zswapctl: note: '-': zero pages need zswap's netlink family (a patched kernel)"
 	run -0 zc_patched cgroups -o PATH,MAX /
-	assert_line --index 2 "note: '-': the root cgroup has no memory.zswap.* files"
+	assert_line --index 2 "zswapctl: note: '-': the root cgroup has no memory.zswap.* files"
 	# The root's RATIO: its compressed bytes are what it lacks
 	run -0 zc_patched cgroups -o PATH,RATIO /
-	assert_line --index 2 "note: '-': the root cgroup has no memory.zswap.* files"
+	assert_line --index 2 "zswapctl: note: '-': the root cgroup has no memory.zswap.* files"
 	# A kernel before 6.8 has no zswpwb in memory.stat
 	run -0 zc_patched cgroups -o PATH,ZSWPWB /work
-	assert_line --index 2 "note: '-': some figures are not on this kernel"
+	assert_line --index 2 "zswapctl: note: '-': some figures are not on this kernel"
 	# Nothing unknown, no note; none for scripts either
 	local args
 	for args in "-o PATH,ID,STORED" "--raw" "--noheadings" "--json" "-o ZERO --raw"; do
@@ -81,9 +97,9 @@ id_of() {
 	sed -i 's/^zswpin .*/zswpin 12x/' "$root/sys/fs/cgroup/work/memory.stat"
 	run -0 "$ZSWAPCTL" --sysroot "$root" cgroups -o PATH,COMPRESSED,ZSWPIN /outer
 	assert_line --index 1 --regexp '^/outer +- +[0-9]+$'
-	assert_line --index 2 "note: '-': a cgroup's memory.zswap.current holds no valid value"
+	assert_line --index 2 "zswapctl: note: '-': a cgroup's memory.zswap.current holds no valid value"
 	run -0 "$ZSWAPCTL" --sysroot "$root" cgroups -o PATH,ZSWPIN /work
-	assert_line --index 2 "note: '-': a cgroup's memory.stat has no valid zswpin line"
+	assert_line --index 2 "zswapctl: note: '-': a cgroup's memory.stat has no valid zswpin line"
 }
 
 @test "memcg is another name of cgroups" {
@@ -193,7 +209,7 @@ id_of() {
 
 @test "--json: version, source and one object per cgroup with every documented key" {
 	run -0 zc_patched cgroups --json
-	assert_equal "$(jq -r .version <<<"$output")" 1
+	assert_equal "$(jq -r .version <<<"$output")" 2
 	assert_equal "$(jq -r .source <<<"$output")" fallback
 	assert_equal "$(jq -r '.cgroups | length' <<<"$output")" 5
 	local key
@@ -203,14 +219,14 @@ id_of() {
 		8388608
 }
 
-@test "--json writes no limit as \"max\", as memory.zswap.max does" {
+@test "--json writes no limit as zswap_unlimited, true, and zswap_max null: one type a key" {
 	run -0 zc_patched cgroups --json=short /outer
-	assert_output --partial '"zswap_max":"max",'
+	assert_output --partial '"zswap_max":null,"zswap_unlimited":true,'
 }
 
 @test "--json with --output has only those keys, in that order" {
 	run -0 zc_patched cgroups --json=short --output PATH,RATIO /work
-	assert_output --regexp '^\{"version":1,"source":"fallback","page_size":[0-9]+,"cgroups":\[\{"path":"/work","compression_ratio":[0-9.]+\}\]\}$'
+	assert_output --regexp '^\{"version":2,"source":"fallback","page_size":[0-9]+,"cgroups":\[\{"path":"/work","compression_ratio":[0-9.]+\}\]\}$'
 }
 
 @test "--json gives the page size, the unit of the page counts" {

@@ -8,7 +8,7 @@
 #
 # Every test here works on a FAKE SYSROOT: a copy of the recorded patched
 # tree. Tests run as root, who writes any file whatever its mode, so the
-# file that refuses its write is one the kernel refuses root too (sealed,
+# file that refuses its write is one the kernel refuses root too (frozen,
 # helpers.bash).
 
 load helpers
@@ -33,18 +33,18 @@ params() {
 @test "fake sysroot: the third write fails, the first two are set back, and the line says so" {
 	local before
 	before=$(params)
-	run -2 --separate-stderr sealed "$PARAMS/max_pool_percent" \
+	run -2 --separate-stderr frozen "$PARAMS/max_pool_percent" \
 		"$ZSWAPCTL" --sysroot "$ROOT" set compressor zstd zpool zsmalloc max-pool-percent 33
-	assert_one_line_error "setting zswap parameters: cannot write $PARAMS/max_pool_percent: Operation not permitted; set back: zpool, compressor \\(attribute max-pool-percent\\); nothing changed, in force: compressor lzo, zpool zbud, max-pool-percent 20$"
+	assert_one_line_error "setting zswap parameters: cannot write $PARAMS/max_pool_percent: Read-only file system; set back: zpool, compressor \\(attribute max-pool-percent\\); nothing changed, in force: compressor lzo, zpool zbud, max-pool-percent 20$"
 	# the errno text once, not again in brackets
-	[[ $stderr != *"(Operation not permitted"* ]] || fail "errno text twice: $stderr"
+	[[ $stderr != *"(Read-only file system"* ]] || fail "errno text twice: $stderr"
 	assert_equal "$(params)" "$before"
 }
 
 @test "fake sysroot: the order of the command line does not matter, the kernel's does" {
 	local before
 	before=$(params)
-	run -2 --separate-stderr sealed "$PARAMS/max_pool_percent" \
+	run -2 --separate-stderr frozen "$PARAMS/max_pool_percent" \
 		"$ZSWAPCTL" --sysroot "$ROOT" set accept-threshold-percent 50 max-pool-percent 33 \
 		enabled off compressor zstd
 	# accept_threshold_percent comes after max_pool_percent: never written
@@ -55,9 +55,9 @@ params() {
 @test "fake sysroot: the first write fails, nothing else is tried" {
 	local before
 	before=$(params)
-	run -2 --separate-stderr sealed "$PARAMS/compressor" \
+	run -2 --separate-stderr frozen "$PARAMS/compressor" \
 		"$ZSWAPCTL" --sysroot "$ROOT" set compressor zstd max-pool-percent 33
-	assert_one_line_error "cannot write $PARAMS/compressor: Operation not permitted \\(attribute compressor\\); nothing changed, in force: compressor lzo, max-pool-percent 20$"
+	assert_one_line_error "cannot write $PARAMS/compressor: Read-only file system \\(attribute compressor\\); nothing changed, in force: compressor lzo, max-pool-percent 20$"
 	[[ $stderr != *"set back"* ]] || fail "set back what was not written: $stderr"
 	assert_equal "$(params)" "$before"
 }
@@ -107,7 +107,7 @@ params() {
 }
 
 @test "valgrind: a set that fails and sets back, and one refused before writing, leak nothing" {
-	sealed "$PARAMS/max_pool_percent" "${VALGRIND_MEMCHECK[@]}" "$ZSWAPCTL" --sysroot "$ROOT" \
+	frozen "$PARAMS/max_pool_percent" "${VALGRIND_MEMCHECK[@]}" "$ZSWAPCTL" --sysroot "$ROOT" \
 		set compressor zstd zpool zsmalloc max-pool-percent 33 2> "$BATS_TEST_TMPDIR/err" ||
 		status=$?
 	[ "${status:-0}" = 2 ] || fail "exit ${status:-0}, not 2: $(cat "$BATS_TEST_TMPDIR/err")"

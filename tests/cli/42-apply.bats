@@ -51,23 +51,33 @@ refused() {
 	assert_equal "$(param zpool)" zbud
 }
 
-@test "apply --dry-run prints the same lines and changes nothing" {
+@test "apply --dry-run prints the same lines, each change saying 'would', and changes nothing" {
 	printf '%s\n' 'compressor = zstd' 'enabled = yes' 'accept_threshold_percent = 80' > "$CONF"
 	local before
 	before=$(params)
-	run -0 zc_root apply --dry-run
+	run -0 --separate-stderr zc_root apply --dry-run
+	assert_output "$(printf '%s\n' "compressor: lzo -> zstd (would be set, $CONF:1)" \
+		"enabled: yes (unchanged, $CONF:2)" \
+		"accept_threshold_percent: 90 -> 80 (would be set, $CONF:3)")"
+	assert_equal "$stderr" ""
+	assert_equal "$(params)" "$before"
+	# -n, the old spelling: the same, and a note that names --dry-run
+	local dry=$output
+	run -0 --separate-stderr zc_root apply -n
+	assert_equal "$output" "$dry"
+	assert_equal "$stderr" "zswapctl: note: 'apply -n' is now 'apply --dry-run'"
+	assert_equal "$(params)" "$before"
+	# and what was said would be set is what apply sets
+	run -0 zc_root apply
 	assert_output "$(printf '%s\n' "compressor: lzo -> zstd ($CONF:1)" \
 		"enabled: yes (unchanged, $CONF:2)" \
 		"accept_threshold_percent: 90 -> 80 ($CONF:3)")"
-	assert_equal "$(params)" "$before"
-	run -0 zc_root apply -n
-	assert_equal "$(params)" "$before"
 }
 
 @test "a value the kernel holds already is not written again" {
 	printf '%s\n' 'compressor = lzo' 'max_pool_percent = 20' > "$CONF"
 	# a write would fail: the file refuses it, even to root
-	run -0 sealed "$PARAMS/compressor" "$ZSWAPCTL" --sysroot "$ROOT" apply
+	run -0 frozen "$PARAMS/compressor" "$ZSWAPCTL" --sysroot "$ROOT" apply
 	assert_output "$(printf '%s\n' "compressor: lzo (unchanged, $CONF:1)" \
 		"max_pool_percent: 20 (unchanged, $CONF:2)")"
 }
@@ -138,11 +148,29 @@ refused() {
 	refused 2 "cannot read $DROPINS: the folder $DROPINS belongs to user nobody, uid 65534, who may change what is in it$"
 	chown 0 "$DROPINS"
 	chmod 777 "$DROPINS"
-	refused 2 "cannot read $DROPINS: the folder $DROPINS may be written by any user and is not sticky$"
+	refused 2 "cannot read $DROPINS: the folder $DROPINS may be written by any user$"
+	# sticky or not: anyone may put a drop-in there
+	chmod 1777 "$DROPINS"
+	refused 2 "cannot read $DROPINS: the folder $DROPINS may be written by any user$"
+	chmod 775 "$DROPINS"
+	refused 2 "cannot read $DROPINS: the folder $DROPINS may be written by its group$"
 	chmod 755 "$DROPINS"
 	chmod 777 "$ROOT/etc"
-	refused 2 "cannot read $ROOT/etc: the folder $ROOT/etc may be written by any user and is not sticky$"
+	refused 2 "cannot read $ROOT/etc: the folder $ROOT/etc may be written by any user$"
 	chmod 755 "$ROOT/etc"
+	# a file of the configuration another user may change
+	chown 65534 "$DROPINS/50-zstd.conf"
+	refused 2 "cannot read $DROPINS/50-zstd.conf: it belongs to user nobody, uid 65534$"
+	chown 0 "$DROPINS/50-zstd.conf"
+	chmod 666 "$DROPINS/50-zstd.conf"
+	refused 2 "cannot read $DROPINS/50-zstd.conf: it may be written by any user$"
+	chmod 664 "$DROPINS/50-zstd.conf"
+	refused 2 "cannot read $DROPINS/50-zstd.conf: it may be written by its group$"
+	chmod 644 "$DROPINS/50-zstd.conf"
+	printf '%s\n' 'max_pool_percent = 30' > "$ROOT/etc/zswap.conf"
+	chmod 666 "$ROOT/etc/zswap.conf"
+	refused 2 "cannot read $ROOT/etc/zswap.conf: it may be written by any user$"
+	rm "$ROOT/etc/zswap.conf"
 	# a link on the way to the folder is not followed either
 	mv "$DROPINS" "$ROOT/dropins"
 	ln -s ../dropins "$DROPINS"
@@ -216,7 +244,7 @@ refused() {
 	printf '%s\n' 'compressor = "zstd' > "$CONF"
 	refused 1 "$CONF:1: a quote that is not closed$"
 	printf 'compressor = zs\0td\n' > "$CONF"
-	refused 1 "$CONF:1: a NUL byte$"
+	refused 1 "$CONF:1: a NUL byte, not a text file$"
 	{ printf 'compressor = '; head -c 5000 /dev/zero | tr '\0' z; echo; } > "$CONF"
 	refused 1 "$CONF:1: a line longer than 4095 bytes$"
 }
@@ -286,7 +314,7 @@ refused() {
 		"enabled: yes -> no ($BATS_TEST_TMPDIR/one:2)")"
 	# standard input, as "-"
 	run -0 zc_root apply --dry-run - <<<'compressor = lz4'
-	assert_output "compressor: zstd -> lz4 (<stdin>:1)"
+	assert_output "compressor: zstd -> lz4 (would be set, <stdin>:1)"
 }
 
 @test "a file that cannot be read: its name and why, exit 2, nothing changed" {
@@ -312,7 +340,7 @@ refused() {
 	refused 2 "cannot read $CONF: a symbolic link, which zswapctl does not follow here$"
 	# named on the command line, a pipe is "-": /dev/fd/N is a link
 	run -0 zc_root apply --dry-run - < <(echo 'compressor = zstd')
-	assert_output "compressor: lzo -> zstd (<stdin>:1)"
+	assert_output "compressor: lzo -> zstd (would be set, <stdin>:1)"
 	run -2 --separate-stderr zc_root apply --dry-run <(echo 'compressor = zstd')
 	assert_one_line_error "cannot read /dev/fd/[0-9]+: /dev/fd is a symbolic link, which zswapctl does not follow here$"
 }
@@ -335,9 +363,9 @@ refused() {
 	printf '%s\n' 'compressor = zstd' 'zpool = zsmalloc' 'max_pool_percent = 33' > "$CONF"
 	local before
 	before=$(params)
-	run -2 --separate-stderr sealed "$PARAMS/max_pool_percent" \
+	run -2 --separate-stderr frozen "$PARAMS/max_pool_percent" \
 		"$ZSWAPCTL" --sysroot "$ROOT" apply
-	assert_one_line_error "$CONF:3: setting zswap parameters: cannot write $PARAMS/max_pool_percent: Operation not permitted; set back: zpool, compressor \\(attribute max-pool-percent\\); nothing changed, in force: compressor lzo, zpool zbud, max_pool_percent 20$"
+	assert_one_line_error "$CONF:3: setting zswap parameters: cannot write $PARAMS/max_pool_percent: Read-only file system; set back: zpool, compressor \\(attribute max-pool-percent\\); nothing changed, in force: compressor lzo, zpool zbud, max_pool_percent 20$"
 	assert_equal "$(params)" "$before"
 }
 
@@ -348,13 +376,13 @@ refused() {
 	refused 1 "$DROPINS/10-a\\\\x0ab\\\\x1b\\[31m\\\\xff.conf:1: unknown key 'bogus'"
 	printf '%s\n' 'compressor = zstd' > "$DROPINS/$name"
 	run -0 zc_root apply --dry-run
-	assert_output "compressor: lzo -> zstd ($DROPINS/10-a\\x0ab\\x1b[31m\\xff.conf:1)"
+	assert_output "compressor: lzo -> zstd (would be set, $DROPINS/10-a\\x0ab\\x1b[31m\\xff.conf:1)"
 }
 
 @test "apply's options: --help, and an unknown one is a usage error" {
 	run -0 zc apply --help
 	assert_line --partial 'zswapctl apply [options] [<file>...]'
-	assert_line --regexp '^ -n, --dry-run '
+	assert_line --regexp '^     --dry-run '
 	run -1 --separate-stderr zc apply --bogus
 	assert_one_line_error "unknown option '--bogus' \\(see zswapctl apply --help\\)$"
 }
@@ -369,4 +397,70 @@ refused() {
 	mkdir -p "$ROOT/etc"
 	printf '%s\n' 'zpool = zsmalloc' 'compressor = lzo' > "$ROOT/etc/zswap.conf"
 	valgrind_run 0 "$ZSWAPCTL" --sysroot "$ROOT" apply
+}
+
+# One class of file each: a binary drop-in, a huge one, a text one of
+# many wrong lines. The first two are not configuration files at all: one
+# line says so, not one per line (a 10 MB random drop-in made 40,623).
+@test "a binary drop-in, 10 MB of random bytes: one line, exit 1, nothing changed" {
+	mkdir -p "$DROPINS"
+	head -c 10M /dev/urandom > "$DROPINS/junk.conf"
+	refused 1 "$DROPINS/junk.conf: larger than 64 KiB, not a zswap.conf\\(5\\) file$"
+}
+
+@test "a binary drop-in under 64 KiB: one line for its first NUL byte, whatever else is wrong" {
+	mkdir -p "$DROPINS"
+	# text lines that are wrong first, then the NUL: still one line
+	{ printf 'junk line %s\n' 1 2 3; printf 'x\0y\n'; head -c 30000 /dev/urandom; } > "$DROPINS/bin.conf"
+	refused 1 "$DROPINS/bin.conf:4: a NUL byte, not a text file$"
+}
+
+@test "a file of 64 KiB is read, one byte more is refused" {
+	local pad
+	pad=$(printf '#%.0s' $(seq 100))
+	{ echo 'compressor = zstd'; yes "$pad" | head -c $((65536 - 18)); } > "$CONF"
+	assert_equal "$(stat -c %s "$CONF")" 65536
+	run -0 --separate-stderr zc_root apply --dry-run
+	assert_output "compressor: lzo -> zstd (would be set, $CONF:1)"
+	echo >> "$CONF"
+	refused 1 "$CONF: larger than 64 KiB, not a zswap.conf\\(5\\) file$"
+	# standard input too, which has no size to look at first
+	run -1 --separate-stderr zc_root apply --dry-run - < "$CONF"
+	assert_one_line_error "<stdin>: larger than 64 KiB, not a zswap.conf\\(5\\) file$"
+}
+
+@test "a text drop-in of many wrong lines: the first ten named, then how many more" {
+	mkdir -p "$DROPINS"
+	seq 1 500 | sed 's/^/wrong line /' > "$DROPINS/text.conf"
+	local before
+	before=$(params)
+	run -1 --separate-stderr zc_root apply
+	assert_output ""
+	assert_equal "${#stderr_lines[@]}" 11
+	assert_equal "${stderr_lines[0]}" "zswapctl: $DROPINS/text.conf:1: not a 'key = value' line"
+	assert_equal "${stderr_lines[9]}" "zswapctl: $DROPINS/text.conf:10: not a 'key = value' line"
+	assert_equal "${stderr_lines[10]}" "zswapctl: $DROPINS/text.conf: 490 more wrong lines"
+	assert_equal "$(params)" "$before"
+}
+
+# A device node itself, not a link to one (the test above): root can make
+# one in the folder, and zswapctl.service reads the folder as root
+@test "a character device, a block device and a socket among the drop-ins: refused, never opened" {
+	[ "$(id -u)" = 0 ] || skip "needs root, to make device nodes"
+	local kind want
+	mkdir -p "$DROPINS"
+	for kind in char block socket; do
+		rm -f "$DROPINS/x.conf"
+		case $kind in
+		char) mknod "$DROPINS/x.conf" c 1 5; want="a character device" ;;
+		block) mknod "$DROPINS/x.conf" b 7 0; want="a block device" ;;
+		socket) /usr/bin/python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+				"$DROPINS/x.conf"; want="a socket" ;;
+		esac
+		refused 2 "cannot read $DROPINS/x.conf: $want$"
+	done
+	rm -f "$DROPINS/x.conf"
+	# /etc/zswap.conf as the same: the rules of one are the other's
+	mknod "$CONF" c 1 5
+	refused 2 "cannot read $CONF: a character device$"
 }

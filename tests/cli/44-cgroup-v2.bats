@@ -69,16 +69,16 @@ hybrid() {
 	[ "${#stderr_lines[@]}" -eq 1 ] || fail "expected one note: $stderr"
 	assert_equal "${stderr_lines[0]}" "zswapctl: note: no cgroup figures: no cgroup v2 hierarchy is mounted ($ROOT/proc/self/mountinfo lists no cgroup2)"
 	# into a file too, which a textfile collector reads
-	run -0 --separate-stderr zc_root export -o "$BATS_TEST_TMPDIR/zswap.prom"
+	run -0 --separate-stderr zc_root export --output-file "$BATS_TEST_TMPDIR/zswap.prom"
 	assert_equal "$(cat "$BATS_TEST_TMPDIR/zswap.prom")" "$global"
 	# --no-cgroups asks for none: nothing to note
 	run -0 --separate-stderr zc_root export --no-cgroups
 	assert_equal "$stderr" ""
 }
 
-@test "no cgroup2: top -b shows the global figures and says why the table is empty" {
+@test "no cgroup2: top -B shows the global figures and says why the table is empty" {
 	no_cgroup2
-	run -0 --separate-stderr zc_root top -b -n 1 -d 0.1
+	run -0 --separate-stderr zc_root top -B -c 1 -d 0.1
 	assert_line --regexp '^pool: .* stored: 9476 '
 	assert_line --regexp '^PATH +ZSWPOUT/s'
 	[ "${#stderr_lines[@]}" -eq 1 ] || fail "expected one note: $stderr"
@@ -155,7 +155,7 @@ hybrid() {
 	refute_output --partial zswap_cgroup_
 	assert_line --regexp '^zswap_max_pool_percent [0-9]+$'
 	assert_equal "${stderr_lines[0]}" "zswapctl: note: no cgroup figures: the cgroup v2 hierarchy at $ROOT/sys/fs/cgroup/unified has no memory controller (cgroup v1 may hold it)"
-	run -0 --separate-stderr zc_root top -b -n 1 -d 0.1
+	run -0 --separate-stderr zc_root top -B -c 1 -d 0.1
 	assert_equal "${#stderr_lines[@]}" 1
 }
 
@@ -233,7 +233,7 @@ hybrid() {
 	assert_line --regexp '^zswap_cgroup_stored_pages\{cgroup="/work"\} [0-9]+$'
 	refute_output --partial private
 	assert_equal "$stderr" "zswapctl: $note"
-	run -0 --separate-stderr as_unprivileged "$ZSWAPCTL" --sysroot "$ROOT" top -b -n 1 -d 0.1
+	run -0 --separate-stderr as_unprivileged "$ZSWAPCTL" --sysroot "$ROOT" top -B -c 1 -d 0.1
 	assert_output --partial /outer/inner
 	assert_equal "$stderr" "zswapctl: $note"
 	# By id, a cgroup in a closed folder cannot be told apart from none
@@ -269,5 +269,5 @@ hybrid() {
 	echo 'cpu' > "$CG/unified/cgroup.controllers"
 	valgrind_run 3 "$ZSWAPCTL" --sysroot "$ROOT" cgroups
 	valgrind_run 0 "$ZSWAPCTL" --sysroot "$ROOT" export
-	valgrind_run 0 "$ZSWAPCTL" --sysroot "$ROOT" top -b -n 1 -d 0.1
+	valgrind_run 0 "$ZSWAPCTL" --sysroot "$ROOT" top -B -c 1 -d 0.1
 }

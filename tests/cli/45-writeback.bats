@@ -141,7 +141,7 @@ writeback_field() {
 	# fake tree, which the file system hands out in no set order
 	run -0 zc_stock cgroups -o PATH,WRITEBACK --sort PATH
 	assert_line --regexp '^/work +-$'
-	assert_line "note: '-': the root cgroup has no memory.zswap.* files; some figures are not on this kernel"
+	assert_line "zswapctl: note: '-': the root cgroup has no memory.zswap.* files; some figures are not on this kernel"
 }
 
 @test "--json: writeback and writeback_effective, booleans, by default; null where unknown" {
@@ -175,12 +175,12 @@ writeback_field() {
 	refute_output --partial zswap_cgroup_writeback
 }
 
-@test "top -b: the WRITEBACK column" {
+@test "top -B: the WRITEBACK column" {
 	echo 0 >"$CG/outer/memory.zswap.writeback"
-	run -0 zc_root top -b -n 1 -d 0.1
+	run -0 zc_root top -B -c 1 -d 0.1
 	assert_line --regexp '^PATH +ZSWPOUT/s.* +MAX +WRITEBACK +REJECT/s$'
 	assert_line --regexp '^/outer/inner .* 8 MiB +on \(off\) +-$'
 	assert_line --regexp '^/outer .* max +off +-$'
-	run -0 zc_root top -b -n 1 -d 0.1 --sort WRITEBACK
+	run -0 zc_root top -B -c 1 -d 0.1 --sort WRITEBACK
 	assert_equal "$(awk '/^\// { print $1 }' <<<"$output" | head -2 | tr '\n' ' ')" "/outer /outer/inner "
 }

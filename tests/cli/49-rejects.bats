@@ -62,8 +62,8 @@ zr() { "$ZSWAPCTL" --sysroot "$ROOT" "$@"; }
 	refute_output --partial zswap_cgroup_reject_total
 }
 
-@test "top -b: REJECT/s, '-' where a cgroup has no refusal counters" {
-	run -0 zr top -b -n 2 -d 0.1 --sort PATH
+@test "top -B: REJECT/s, '-' where a cgroup has no refusal counters" {
+	run -0 zr top -B -c 2 -d 0.1 --sort PATH
 	assert_line --regexp '^PATH.* WRITEBACK +REJECT/s$'
 	assert_line --regexp '^/work .* 0$'
 	assert_line --regexp '^/outer .* -$'

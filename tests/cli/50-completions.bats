@@ -97,9 +97,11 @@ bash_complete() {
 	done
 }
 
-@test "export --output completes a file name, cgroups --output a column" {
+@test "export --output-file completes a file name (and its old spellings), cgroups --output a column" {
 	cd "$BATS_TEST_TMPDIR"
 	touch zswap.prom
+	run -0 bash_complete zswapctl export --output-file zsw
+	assert_output zswap.prom
 	run -0 bash_complete zswapctl export --output zsw
 	assert_output zswap.prom
 	run -0 bash_complete zswapctl export -o zsw
@@ -107,14 +109,14 @@ bash_complete() {
 	run -0 bash_complete zswapctl cgroups --output ZSW
 	assert_output "$(printf '%s\n' ZSWPIN ZSWPOUT ZSWPWB)"
 	require_tool fish
-	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl export --output zsw'"
+	run -0 fish -c "source '$TOP/completions/zswapctl.fish'; complete -C'zswapctl export --output-file zsw'"
 	assert_output zswap.prom
 }
 
 @test "the completions know top's columns (zswapctl top --list-columns) and options" {
 	local file name
 	for file in "${COMPLETIONS[@]}"; do
-		for name in $(zc top --list-columns) --batch --delay --iterations --filter; do
+		for name in $(zc top --list-columns) --batch --delay --count --filter; do
 			grep -qF -- "${name#--}" "$TOP/completions/$file" ||
 				fail "$name (zswapctl top) is not in completions/$file"
 		done
@@ -126,8 +128,8 @@ bash_complete() {
 	# cgroups keeps its own columns
 	run -0 bash_complete zswapctl cgroups --sort ZSWPI
 	assert_output ZSWPIN
-	run -0 bash_complete zswapctl top --it
-	assert_output --iterations
+	run -0 bash_complete zswapctl top --cou
+	assert_output --count
 	run -0 bash_complete zswapctl top --delay ''
 	assert_output ""
 	require_tool fish

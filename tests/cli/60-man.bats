@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # The manual pages: clean for mandoc, and complete: zswapctl(8) documents
 # every command, option, column, parameter, JSON key and exit code the
-# program has, zswap-genl(7) every command, attribute and event of
-# <linux/zswap.h> and kernel/spec/zswap.yaml, libzswapnl(3) every function
-# of zswapnl.h in its NAME section (whence "man FUNCTION" finds it).
+# program has, zswap-genl(7) every name of <linux/zswap.h> and every
+# operation, attribute, event type, const and group of kernel/spec/zswap.yaml
+# with its number and type, libzswapnl(3) every function of zswapnl.h in its
+# NAME section (whence "man FUNCTION" finds it).
 
 load helpers
 
@@ -87,39 +88,73 @@ rendered() { mandoc -Tascii "$1" | col -b | tr -s ' \t\n' '   '; }
 	done
 }
 
-@test "zswap-genl(7) names every command, attribute and event of <linux/zswap.h>" {
-	local text name
+# The page as text on lines as long as need be, one space between words: no
+# line break, so none in a word with hyphens
+rendered_wide() { mandoc -Tascii -O width=1000 "$1" | col -b | tr -s ' \t\n' '   '; }
+
+@test "zswap-genl(7) names every name of <linux/zswap.h>" {
+	local header=$TOP/include/uapi/linux/zswap.h text name names count=0
 	text=$(rendered "$MAN7")
-	for name in $(grep -oE '\bZSWAP_(CMD|A|MEMCG_A|EVENT)_[A-Z_]+' \
-			"$TOP/include/uapi/linux/zswap.h" | grep -vE '_(UNSPEC|MAX)$' | sort -u) \
-		    ZSWAP_GENL_NAME ZSWAP_GENL_VERSION ZSWAP_MCGRP_EVENTS \
-		    ZSWAP_COMPRESSOR_NAME_MAX ZSWAP_ZPOOL_NAME_MAX; do
+	# Every ZSWAP_ name: the family, its version, the groups, the consts,
+	# the commands, the attributes and the event types; not the bounds of
+	# the enums (__ZSWAP_X_MAX and ZSWAP_X_MAX = __ZSWAP_X_MAX - 1)
+	names=$(grep -oE '\b_*ZSWAP_[A-Z0-9_]+' "$header" | grep -v '^__' | sort -u)
+	for name in $names; do
+		! grep -qE "\b__${name}\b" "$header" || continue
 		grep -qw -- "$name" <<<"$text" || fail "zswap-genl(7) does not name $name"
+		count=$((count + 1))
 	done
+	[ "$count" -gt 40 ] || fail "too few names read from the header: $names"
 }
 
-@test "zswap-genl(7) names every operation, attribute and event of the YNL spec" {
-	local text name names
-	text=$(rendered "$MAN7")
-	# the placeholders at value 0 excepted, which nobody sends
+@test "zswap-genl(7) gives every operation, attribute, event type, const and group of the YNL spec its number and type" {
+	local text line lines
+	text=$(rendered_wide "$MAN7")
+	# Each operation, attribute and enum entry as the page's list shows it,
+	# with its C name and number as the generator makes them (numbered from
+	# 1 in a plain genetlink spec, or from the value one gives), and an
+	# attribute with its type; an admin-perm operation said to be one; each
+	# const with its value; each group and the family with their C names
 	run /usr/bin/python3 - "$TOP/kernel/spec/zswap.yaml" <<'PY'
 import sys, yaml
 spec = yaml.safe_load(open(sys.argv[1]))
-names = [op["name"] for op in spec["operations"]["list"] if op.get("value") != 0]
+fam = spec["name"]
+def c(*parts):
+    return "_".join(p.upper().replace("-", "_") for p in parts if p)
+out = ['"%s" (%s)' % (fam, c(fam, "family-name"))]
+n = 0
+for op in spec["operations"]["list"]:
+    n = op.get("value", n + 1)
+    name = op["name"]
+    out.append('%s (%d), "%s"' % (c(fam, "cmd", name), n, name))
+    if "admin-perm" in op.get("flags", []):
+        out.append('%s (%d), "%s" do, admin:' % (c(fam, "cmd", name), n, name))
 for aset in spec["attribute-sets"]:
-    names += [a["name"] for a in aset["attributes"] if a["type"] != "unused"]
-# the consts are the header's ZSWAP_*_NAME_MAX, which the test above checks
+    prefix = aset.get("name-prefix", "%s-a-%s-" % (fam, aset["name"]))
+    n = 0
+    for a in aset["attributes"]:
+        n = a.get("value", n + 1)
+        out.append("%s (%d), %s, %s" % (c(prefix + a["name"]), n, a["name"], a["type"]))
 for d in spec["definitions"]:
-    names += [e["name"] for e in d.get("entries", [])]
-names += [g["name"] for g in spec["mcast-groups"]["list"]]
-print("\n".join(sorted(set(names))))
+    if d["type"] == "const":
+        out.append("%s characters (%s)" % (d["value"], c(fam, d["name"])))
+        continue
+    prefix = d.get("name-prefix", "%s-%s-" % (fam, d["name"]))
+    n = d.get("value-start", 0)
+    for e in d["entries"]:
+        e = e if isinstance(e, dict) else {"name": e}
+        out.append("%s (%d), %s" % (c(prefix + e["name"]), n, e["name"]))
+        n += 1
+for g in spec["mcast-groups"]["list"]:
+    out.append('"%s" (%s)' % (g["name"], c(fam, "mcgrp", g["name"])))
+print("\n".join(out))
 PY
 	assert_success
-	names=$output
-	[ "$(grep -c . <<<"$names")" -gt 40 ] || fail "too few names read from the spec: $names"
-	for name in $names; do
-		grep -qw -- "$name" <<<"$text" || fail "zswap-genl(7) does not name $name"
-	done
+	lines=$output
+	[ "$(grep -c . <<<"$lines")" -gt 40 ] || fail "too few names read from the spec: $lines"
+	while IFS= read -r line; do
+		grep -qF -- "$line" <<<"$text" || fail "zswap-genl(7) lacks: $line"
+	done <<<"$lines"
 }
 
 @test "zswapctl(8) documents top: every option of its --help, its columns, its keys" {

@@ -20,7 +20,7 @@ teardown() {
 }
 
 @test "batch: -b -n 3 -d 0.2 prints exactly three samples and exits 0" {
-	run -0 --separate-stderr zc_patched top -b -n 3 -d 0.2
+	run -0 --separate-stderr zc_patched top -B -c 3 -d 0.2
 	[ -z "$stderr" ] || fail "stderr: $stderr"
 	assert_equal "$(grep -c '^time: ' <<<"$output")" 3
 	assert_equal "$(grep -oE ' sample: [0-9]+ ' <<<"$output" | tr -d ' ')" \
@@ -43,31 +43,31 @@ teardown() {
 }
 
 @test "batch: the stock tree, and a figure the source lacks shows as '-'" {
-	run -0 zc_stock top -b -n 1 -d 0.1
+	run -0 zc_stock top -B -c 1 -d 0.1
 	assert_equal "$(grep -c '^time: ' <<<"$output")" 1
 	assert_line --regexp '^pool: .*  zero: -$'
 	assert_line --regexp '^/work +0 +0 +399\.5 KiB +9389 +- +94\.01 +max +- +-$'
 }
 
 @test "batch: --sort, --reverse, --tree and --filter choose and order the rows" {
-	run -0 zc_patched top -b -n 1 -d 0.1 --sort PATH
+	run -0 zc_patched top -B -c 1 -d 0.1 --sort PATH
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" "/ /flat /outer /outer/inner /work "
 	assert_line --regexp '^PATH(\^|▲) '
-	run -0 zc_patched top -b -n 1 -d 0.1 --sort path --reverse
+	run -0 zc_patched top -B -c 1 -d 0.1 --sort path --reverse
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" "/work /outer/inner /outer /flat / "
 	assert_line --regexp '^PATH(v|▼) '
 	# Largest first: zswapped 38789120, 38678528, 49152, 28672, 20480
-	run -0 zc_patched top -b -n 1 -d 0.1 -x STORED
+	run -0 zc_patched top -B -c 1 -d 0.1 -x STORED
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" "/ /work /outer /outer/inner /flat "
 	# Equal ones by path: /flat as large as /outer
 	local root
 	root=$(copy_root patched)
 	sed -i 's/^zswapped .*/zswapped 49152/' "$root/sys/fs/cgroup/flat/memory.stat"
-	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 -x STORED
+	run -0 zc --sysroot "$root" top -B -c 1 -d 0.1 -x STORED
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" "/ /work /flat /outer /outer/inner "
-	run -0 zc_patched top -b -n 1 -d 0.1 --filter outer
+	run -0 zc_patched top -B -c 1 -d 0.1 --filter outer
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" "/outer /outer/inner "
-	run -0 env LC_ALL=C "$ZSWAPCTL" --sysroot "$PATCHED" top -b -n 1 -d 0.1 -T -x PATH
+	run -0 env LC_ALL=C "$ZSWAPCTL" --sysroot "$PATCHED" top -B -c 1 -d 0.1 -T -x PATH
 	assert_equal "$(sed -n '/^PATH/,/^$/p' <<<"$output" | sed -e 1d -e '/^$/d' | cut -c1-9)" \
 		"$(printf '%s\n' '/        ' '|-flat   ' '|-outer  ' '| `-inner' '`-work   ')"
 }
@@ -79,37 +79,37 @@ teardown() {
 	cp "$root/sys/fs/cgroup/flat/memory.stat" "$root/sys/fs/cgroup/"$'esc\e[31m/'
 	cp "$root/sys/fs/cgroup/flat/memory.stat" "$root/sys/fs/cgroup/"$'caf\xe9/'
 	# what the screen shows, typed back
-	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 --filter '\x1b[31'
+	run -0 zc --sysroot "$root" top -B -c 1 -d 0.1 --filter '\x1b[31'
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" '/esc\x1b[31m '
-	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 --filter 'caf\xe9'
+	run -0 zc --sysroot "$root" top -B -c 1 -d 0.1 --filter 'caf\xe9'
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" '/caf\xe9 '
 	# the bytes themselves
-	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 --filter $'\e[31'
+	run -0 zc --sysroot "$root" top -B -c 1 -d 0.1 --filter $'\e[31'
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" '/esc\x1b[31m '
 	# a filter that matches neither
-	run -0 zc --sysroot "$root" top -b -n 1 -d 0.1 --filter '\x1c'
+	run -0 zc --sysroot "$root" top -B -c 1 -d 0.1 --filter '\x1c'
 	assert_equal "$(rows_of <<<"$output" | tr '\n' ' ')" ''
 }
 
-@test "bad --delay and --iterations: exit 1 and one line naming the problem" {
+@test "bad --delay and --count: exit 1 and one line naming the problem" {
 	local bad
 	for bad in 0 0.05 86401 abc -1 1e3 1,5 ''; do
-		run -1 --separate-stderr zc_patched top -b -d "$bad"
+		run -1 --separate-stderr zc_patched top -B -d "$bad"
 		assert_one_line_error "--delay '$bad'"
 	done
-	run -1 --separate-stderr zc_patched top -b -d 0.05
+	run -1 --separate-stderr zc_patched top -B -d 0.05
 	assert_one_line_error "out of range \\(0\\.1 to 86400 seconds\\)"
-	run -1 --separate-stderr zc_patched top -b -d soon
+	run -1 --separate-stderr zc_patched top -B -d soon
 	assert_one_line_error "invalid --delay 'soon' \\(expected seconds"
 	for bad in 0 -3 x 1.5 ''; do
-		run -1 --separate-stderr zc_patched top -b -n "$bad"
-		assert_one_line_error "invalid --iterations '$bad' \\(expected a whole number from 1\\)"
+		run -1 --separate-stderr zc_patched top -B -c "$bad"
+		assert_one_line_error "invalid --count '$bad' \\(expected a whole number from 1\\)"
 	done
-	run -1 --separate-stderr zc_patched top -b --delay
+	run -1 --separate-stderr zc_patched top -B --delay
 	assert_one_line_error "option '--delay' needs an argument"
-	run -1 --separate-stderr zc_patched top -b -x ID
+	run -1 --separate-stderr zc_patched top -B -x ID
 	assert_one_line_error "unknown column 'ID' for --sort"
-	run -1 --separate-stderr zc_patched top -b now
+	run -1 --separate-stderr zc_patched top -B now
 	assert_one_line_error "top takes no arguments, got 'now'"
 }
 
@@ -118,17 +118,17 @@ teardown() {
 	assert_one_line_error "top needs a terminal; use --batch"
 }
 
-@test "the curses view refuses TERM=dumb, an unknown TERM and none: exit 1, use -b" {
+@test "the curses view refuses TERM=dumb, an unknown TERM and none: exit 1, use -B" {
 	local term
 	tmux_start 150 20
 	for term in dumb no-such-terminal ''; do
 		pane_run "clear; TERM=$term $ZSWAPCTL --sysroot $PATCHED top -d 0.2"
-		wait_for_pane '^zswapctl: top cannot draw here \(.*\); use --batch \(-b\) for plain text$'
+		wait_for_pane '^zswapctl: top cannot draw here \(.*\); use --batch \(-B\) for plain text$'
 		wait_for_shell
 		assert_equal "$(pane_status)" 1
 	done
 	# The terminal of the pane itself is one top can draw on
-	pane_run "clear; $ZSWAPCTL --sysroot $PATCHED top -n 1 -d 0.1"
+	pane_run "clear; $ZSWAPCTL --sysroot $PATCHED top -c 1 -d 0.1"
 	wait_for_shell
 	assert_equal "$(pane_status)" 0
 }
@@ -142,7 +142,7 @@ fields() { sed -E 's/ ([KMGTPE]?i?B)( |$)/\1\2/g' <<<"${1#* }" | tr -s ' ' | sed
 	root=$(docker_root)
 	[ "${#DOCKER_SCOPE}" = 91 ] || fail "the scope is ${#DOCKER_SCOPE} characters"
 	# The row as batch mode prints it, where nothing is cut
-	want=$(fields "$(zc --sysroot "$root" top -b -n 1 -d 0.1 | grep -F "$DOCKER_SCOPE ")")
+	want=$(fields "$(zc --sysroot "$root" top -B -c 1 -d 0.1 | grep -F "$DOCKER_SCOPE ")")
 	[ -n "$want" ] || fail "no row of the scope in batch mode"
 	for cols in 80 100; do
 		tmux_start "$cols" 30
@@ -176,7 +176,7 @@ fields() { sed -E 's/ ([KMGTPE]?i?B)( |$)/\1\2/g' <<<"${1#* }" | tr -s ' ' | sed
 		assert_line --regexp "^ +$col  [a-z]"
 	done
 	assert_output --partial "--batch"
-	assert_output --partial "--iterations"
+	assert_output --partial "--count"
 }
 
 start_top() {
@@ -207,7 +207,7 @@ start_top() {
 @test "curses: -n 2 quits by itself after two samples, and restores the terminal" {
 	# the first sample stays on the screen for the whole interval: 5 s
 	# so that a busy machine's polling still sees it (1 s was missed once)
-	start_top -d 5 -n 2
+	start_top -d 5 -c 2
 	wait_for_pane '  sample 1  '
 	wait_for_shell
 	assert_equal "$(pane_status)" 0

@@ -4,7 +4,7 @@
 # of a patched and a stock kernel: promtool finds nothing to say, every
 # value is the one in the tree's files (debugfs, module parameters,
 # /proc/vmstat, /proc/meminfo, memory.* of each cgroup; tests/lib/prom.bash),
-# and --output replaces its file whole or leaves everything as it was.
+# and --output-file replaces its file whole or leaves everything as it was.
 
 load helpers
 load ../lib/prom
@@ -134,13 +134,13 @@ mkcgroup() {
 	assert_line 'zswap_max_pool_percent 20'
 }
 
-@test "--output replaces the file whole: mode 0644, same text, no temporary file left" {
+@test "--output-file replaces the file whole: mode 0644, same text, no temporary file left" {
 	local dir=$BATS_TEST_TMPDIR/textfile inode
 	mkdir "$dir"
 	echo stale > "$dir/zswap.prom"
 	chmod 600 "$dir/zswap.prom"
 	inode=$(stat -c %i "$dir/zswap.prom")
-	run -0 --separate-stderr zc_patched export --output "$dir/zswap.prom"
+	run -0 --separate-stderr zc_patched export --output-file "$dir/zswap.prom"
 	assert_output ""
 	[ -z "$stderr" ] || fail "stderr: $stderr"
 	assert_equal "$(cat "$dir/zswap.prom")" "$(zc_patched export)"
@@ -149,8 +149,8 @@ mkcgroup() {
 	# Renamed over, not written in place: a reader never sees half a file
 	[ "$(stat -c %i "$dir/zswap.prom")" != "$inode" ] || fail "the file was written in place"
 	# A relative name, and -o, under a restrictive umask
-	(cd "$dir" && umask 077 && "$ZSWAPCTL" --sysroot "$STOCK" export -o new.prom) ||
-		fail "export -o new.prom failed"
+	(cd "$dir" && umask 077 && "$ZSWAPCTL" --sysroot "$STOCK" export --output-file new.prom) ||
+		fail "export --output-file new.prom failed"
 	assert_equal "$(cat "$dir/new.prom")" "$(zc_stock export)"
 	assert_equal "$(stat -c %a "$dir/new.prom")" 644
 	assert_equal "$(ls -A "$dir" | sort)" "$(printf '%s\n' new.prom zswap.prom)"
@@ -161,7 +161,7 @@ teardown() {
 	true
 }
 
-@test "--output into a folder that cannot be written: exit 2, one line, nothing left" {
+@test "--output-file into a folder that cannot be written: exit 2, one line, nothing left" {
 	# Below /tmp, not $BATS_TEST_TMPDIR: user nobody must reach the folder
 	RO_DIR=$(mktemp -d /tmp/zswapctl-export.XXXXXX)
 	echo old > "$RO_DIR/zswap.prom"
@@ -169,36 +169,36 @@ teardown() {
 	as_unprivileged test -x "$ZSWAPCTL" ||
 		fail "user nobody cannot run $ZSWAPCTL: the permission check cannot run"
 	run -2 --separate-stderr as_unprivileged "$ZSWAPCTL" --sysroot "$PATCHED" export \
-		--output "$RO_DIR/zswap.prom"
+		--output-file "$RO_DIR/zswap.prom"
 	assert_one_line_error "cannot create a file in $RO_DIR: Permission denied"
 	assert_equal "$(ls -A "$RO_DIR")" zswap.prom
 	assert_equal "$(cat "$RO_DIR/zswap.prom")" old
 
-	run -2 --separate-stderr zc_patched export --output "$BATS_TEST_TMPDIR/nope/zswap.prom"
+	run -2 --separate-stderr zc_patched export --output-file "$BATS_TEST_TMPDIR/nope/zswap.prom"
 	assert_one_line_error "cannot write $BATS_TEST_TMPDIR/nope/zswap.prom: $BATS_TEST_TMPDIR/nope: No such file or directory$"
 }
 
-@test "--output onto a folder: exit 2 and the temporary file removed; a name is needed" {
+@test "--output-file onto a folder: exit 2 and the temporary file removed; a name is needed" {
 	local dir=$BATS_TEST_TMPDIR/out
 	mkdir -p "$dir/taken"
-	run -2 --separate-stderr zc_patched export --output "$dir/taken"
+	run -2 --separate-stderr zc_patched export --output-file "$dir/taken"
 	assert_one_line_error "cannot write $dir/taken: a folder$"
 	assert_equal "$(ls -A "$dir")" taken
-	run -1 --separate-stderr zc_patched export --output "$dir/"
-	assert_one_line_error "--output needs a file name"
+	run -1 --separate-stderr zc_patched export --output-file "$dir/"
+	assert_one_line_error "--output-file needs a file name"
 	assert_equal "$(ls -A "$dir")" taken
 }
 
 @test "export --help, bad options and arguments: the documented exit status" {
 	run -0 zc export --help
-	assert_line --partial -- '--output <file>'
+	assert_line --partial -- '--output-file <file>'
 	assert_line --partial -- '--no-cgroups'
 	run -1 --separate-stderr zc_patched export extra
 	assert_one_line_error "export takes no arguments, got 'extra'"
 	run -1 --separate-stderr zc_patched export --frob
 	assert_one_line_error "unknown option '--frob'"
-	run -1 --separate-stderr zc_patched export --output
-	assert_one_line_error "option '--output' needs an argument"
+	run -1 --separate-stderr zc_patched export --output-file
+	assert_one_line_error "option '--output-file' needs an argument"
 	run -1 --separate-stderr zc_patched status --format=xml
 	assert_one_line_error "invalid --format 'xml' \\(expected text, json or prometheus\\)"
 	run -3 --separate-stderr zc --sysroot "$BATS_TEST_TMPDIR" export
@@ -228,7 +228,7 @@ teardown() {
 @test "valgrind: export and status --format=prometheus leak nothing" {
 	valgrind_run 0 "$ZSWAPCTL" --sysroot "$PATCHED" export
 	assert_line --regexp '^zswap_cgroup_stored_pages\{cgroup="/work"\} [1-9]'
-	valgrind_run 0 "$ZSWAPCTL" --sysroot "$STOCK" export --output "$BATS_TEST_TMPDIR/z.prom"
+	valgrind_run 0 "$ZSWAPCTL" --sysroot "$STOCK" export --output-file "$BATS_TEST_TMPDIR/z.prom"
 	valgrind_run 0 "$ZSWAPCTL" --sysroot "$PATCHED" status --format=prometheus
-	valgrind_run 2 "$ZSWAPCTL" --sysroot "$PATCHED" export --output "$BATS_TEST_TMPDIR/none/z"
+	valgrind_run 2 "$ZSWAPCTL" --sysroot "$PATCHED" export --output-file "$BATS_TEST_TMPDIR/none/z"
 }

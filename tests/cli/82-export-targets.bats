@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0
-# zswapctl export --output onto every kind of file, as root would meet
+# zswapctl export --output-file onto every kind of file, as root would meet
 # them when it runs on a timer into a folder another user owns (Debian's
 # /var/lib/prometheus is the prometheus user's): "-" is standard output; a
 # regular file (or a new name) is replaced whole, through a temporary file,
@@ -64,11 +64,11 @@ assert_kind() {
 	assert_equal "$(stat -c %F "$1")" "$2"
 }
 
-# assert_refused PATH REGEX: export -o PATH as root: exit 2, one line
+# assert_refused PATH REGEX: export --output-file PATH as root: exit 2, one line
 # "cannot write PATH: REGEX", nothing on stdout, and at once: a FIFO
 # opened or waited for would keep it past the timeout
 assert_refused() {
-	run -2 --separate-stderr timeout 30 "$ZSWAPCTL" --sysroot "$STOCK" export -o "$1"
+	run -2 --separate-stderr timeout 30 "$ZSWAPCTL" --sysroot "$STOCK" export --output-file "$1"
 	assert_one_line_error "cannot write $1: $2"
 }
 
@@ -85,7 +85,7 @@ no_temp_left() {
 	inode=$(stat -c %i "$dir/z.prom")
 	log=$BATS_TEST_TMPDIR/strace.log
 	run -0 strace -o "$log" -e trace=openat,fsync,rename,renameat,renameat2,write \
-		-e signal=none "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/z.prom"
+		-e signal=none "$ZSWAPCTL" --sysroot "$STOCK" export --output-file "$dir/z.prom"
 	assert_equal "$(cat "$dir/z.prom")" "$WANT"
 	[ "$(stat -c %i "$dir/z.prom")" != "$inode" ] || fail "written in place, not replaced"
 	assert_equal "$(stat -c %a "$dir/z.prom")" 644
@@ -113,17 +113,17 @@ no_temp_left() {
 @test "'-' is standard output, as it is: a pipe, a regular file appended to, a socket" {
 	local out inode
 	run -0 --separate-stderr bash -c 'set -o pipefail
-		"$@" | cat' _ "$ZSWAPCTL" --sysroot "$STOCK" export -o -
+		"$@" | cat' _ "$ZSWAPCTL" --sysroot "$STOCK" export --output-file -
 	assert_output "$WANT"
 	# A regular file: appended to as the shell opened it, never replaced
 	out=$BATS_TEST_TMPDIR/out.prom
 	echo first >"$out"
 	inode=$(stat -c %i "$out")
-	"$ZSWAPCTL" --sysroot "$STOCK" export -o - >>"$out" || fail "export -o - into a file failed"
+	"$ZSWAPCTL" --sysroot "$STOCK" export --output-file - >>"$out" || fail "export --output-file - into a file failed"
 	assert_equal "$(stat -c %i "$out")" "$inode"
 	assert_equal "$(cat "$out")" "first"$'\n'"$WANT"
 	# A socket, as a service's stdout is when it goes to the journal
-	run -0 /usr/bin/python3 - "$ZSWAPCTL" --sysroot "$STOCK" export -o - <<'PY'
+	run -0 /usr/bin/python3 - "$ZSWAPCTL" --sysroot "$STOCK" export --output-file - <<'PY'
 import socket, subprocess, sys
 a, b = socket.socketpair()
 p = subprocess.Popen(sys.argv[1:], stdout=a)
@@ -151,7 +151,7 @@ PY
 	echo secret > "$victim"
 	chmod 640 "$victim"
 	# the export works while the folder is root's
-	run -0 zc_stock export -o "$lib/node-exporter/zswap.prom"
+	run -0 zc_stock export --output-file "$lib/node-exporter/zswap.prom"
 	"${UNPRIV[@]}" sh -ec 'cd "$1" && mv node-exporter old && mkdir node-exporter &&
 		ln -s "$2" node-exporter/zswap.prom' _ "$lib" "$victim"
 	assert_refused "$lib/node-exporter/zswap.prom" \
@@ -242,7 +242,7 @@ PY
 	assert_refused /dev/stdout "a symbolic link, which zswapctl does not follow here$"
 	assert_kind /dev/stdout "symbolic link"
 	# and ".." goes up without a link
-	run -0 zc_stock export -o "real/deeper/../z.prom"
+	run -0 zc_stock export --output-file "real/deeper/../z.prom"
 	assert_equal "$(cat "$dir/real/z.prom")" "$WANT"
 }
 
@@ -272,12 +272,12 @@ PY
 	assert_refused "$dir/z.prom" "the folder $dir belongs to user nobody, uid 65534, who may change what is in it$"
 	assert_equal "$(ls -A "$dir")" ""
 	chown 0 "$dir"
-	run -0 zc_stock export -o "$dir/z.prom"
+	run -0 zc_stock export --output-file "$dir/z.prom"
 	assert_equal "$(cat "$dir/z.prom")" "$WANT"
 	# a plain user's own folder is fine for that user
 	mkdir "$SHARED_DIR/mine"
 	chown 65534:65534 "$SHARED_DIR/mine"
-	run -0 "${UNPRIV[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$SHARED_DIR/mine/z.prom"
+	run -0 "${UNPRIV[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export --output-file "$SHARED_DIR/mine/z.prom"
 	assert_equal "$(stat -c '%U %a' "$SHARED_DIR/mine/z.prom")" "nobody 644"
 }
 
@@ -322,7 +322,7 @@ int rename(const char *o, const char *n)
 C
 	cc -shared -fPIC -o "$shim" "$BATS_TEST_TMPDIR/race.c" -ldl
 	run -0 env LD_PRELOAD="$shim" RACE_TARGET="$victim" "$ZSWAPCTL" --sysroot "$STOCK" \
-		export -o "$dir/z.prom"
+		export --output-file "$dir/z.prom"
 	assert_equal "$(cat "$victim")" secret
 	assert_kind "$dir/z.prom" "regular file"
 	assert_equal "$(cat "$dir/z.prom")" "$WANT"
@@ -335,10 +335,10 @@ C
 	mkdir -p "$dir/folder"
 	mkfifo "$dir/fifo"
 	ln -s folder "$dir/link"
-	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/z.prom"
-	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o -
+	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export --output-file "$dir/z.prom"
+	run -0 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export --output-file -
 	for target in fifo folder link link/z.prom none/z.prom; do
-		run -2 timeout 60 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export -o "$dir/$target"
+		run -2 timeout 60 "${vg[@]}" "$ZSWAPCTL" --sysroot "$STOCK" export --output-file "$dir/$target"
 	done
 }
 
@@ -347,7 +347,7 @@ C
 	mkdir "$dir"
 	name=$(printf 'n%.0s' {1..246}).prom
 	echo stale > "$dir/$name"
-	run -0 zc_stock export -o "$dir/$name"
+	run -0 zc_stock export --output-file "$dir/$name"
 	assert_equal "$(cat "$dir/$name")" "$WANT"
 	assert_equal "$(ls -A "$dir")" "$name"
 }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # zswapctl export read by Debian's own prometheus-node-exporter, as the
 # export timer of the package feeds it: the real program on 127.0.0.1, its
-# textfile collector pointed at the folder zswapctl export --output writes,
+# textfile collector pointed at the folder zswapctl export --output-file writes,
 # scraped over HTTP. On this machine's kernel, with the node exporter's
 # default collectors; and on the recorded trees (--path.procfs and
 # --path.sysfs, as zswapctl's --sysroot), where the node exporter's own
@@ -92,7 +92,7 @@ assert_promtool_content() {
 @test "a real node exporter serves zswapctl export's file, HELP and all, and promtool parses the scrape" {
 	# as the export unit runs it, on this machine's kernel, with the
 	# node exporter's default collectors
-	run -0 --separate-stderr zc export --output "$TEXTFILES/zswap.prom"
+	run -0 --separate-stderr zc export --output-file "$TEXTFILES/zswap.prom"
 	scrape
 	assert_served "$TEXTFILES/zswap.prom"
 	grep -qE '^zswap_source\{source="(netlink|fallback)"\} 1$' "$SCRAPE" || fail "no zswap_source"
@@ -104,7 +104,7 @@ assert_promtool_content() {
 	local root family figure node theirs
 	for root in "$PATCHED" "$STOCK" "$LINUX612" "$LINUX618"; do
 		rm -f "$TEXTFILES"/*
-		run -0 --separate-stderr zc --sysroot "$root" export --output "$TEXTFILES/zswap.prom"
+		run -0 --separate-stderr zc --sysroot "$root" export --output-file "$TEXTFILES/zswap.prom"
 		# the node exporter's figures of zswap from the same tree, its
 		# vmstat collector taking every line
 		scrape --path.procfs="$root/proc" --path.sysfs="$root/sys" \
@@ -129,7 +129,7 @@ assert_promtool_content() {
 
 @test "the export unit writes to the folder Debian's node exporter reads by default" {
 	local unit dir
-	unit=$(sed -n 's|^ExecStart=.* --output \(.*\)$|\1|p' "$TOP/debian/zswapctl.zswapctl-export.service")
+	unit=$(sed -n 's|^ExecStart=.* --output-file \(.*\)$|\1|p' "$TOP/debian/zswapctl.zswapctl-export.service")
 	dir=$("$NODE_EXPORTER" --help 2>&1 | sed -n 's/.*--collector\.textfile\.directory="\([^"]*\)".*/\1/p')
 	[ -n "$dir" ] || fail "no default textfile folder in $NODE_EXPORTER --help"
 	assert_equal "$(dirname "$unit")" "$dir"

@@ -100,12 +100,12 @@ bounded() {
 	assert_output "$CGROUPS"
 }
 
-@test "top -b: every line bounded, a row a cgroup, flat and as a tree" {
+@test "top -B: every line bounded, a row a cgroup, flat and as a tree" {
 	local args
 	for args in "" "--tree"; do
 		# shellcheck disable=SC2086 # the options, split
-		LC_ALL=C.UTF-8 COLUMNS=4000 zd top -b -n 1 $args >"$OUT" ||
-			fail "top -b $args failed"
+		LC_ALL=C.UTF-8 COLUMNS=4000 zd top -B -c 1 $args >"$OUT" ||
+			fail "top -B $args failed"
 		bounded "$OUT" 4000 $((CGROUPS + 20))
 		run -0 grep -c 'x\{200\}' "$OUT"
 		assert_output "$LEVELS"

@@ -95,11 +95,11 @@ STATUS_KEYS=(version source enabled compressor zpool max_pool_percent accept_thr
 	     page_size pool_total_size pool_limit_bytes pool_limit_hit stored_pages zero_pages
 	     stored_incompressible_pages reject_reclaim_fail reject_alloc_fail
 	     reject_kmemcache_fail reject_compress_poor reject_compress_fail decompress_fail
-	     duplicate_entry written_back_pages zswpin zswpout zswpwb compression_ratio pool_ratio)
+	     duplicate_entry written_back_pages zswpin zswpout zswpwb pool_ratio)
 
 # The keys of each object of "zswapctl cgroups --json": every column's
 CGROUP_KEYS=(path id compressed_bytes stored_pages zero_pages compression_ratio zswpin
-	     zswpout zswpwb zswap_max writeback writeback_effective reject_zswap_max
+	     zswpout zswpwb zswap_max zswap_unlimited writeback writeback_effective reject_zswap_max
 	     reject_pool_limit reject_incompressible reject_alloc_fail)
 
 # as_unprivileged CMD...: CMD as user nobody when the suite runs as root,
@@ -115,30 +115,16 @@ as_unprivileged() {
 	fi
 }
 
-# sealed FILE CMD...: CMD, its exit status and output, with FILE a link to
-# a sealed memfd holding the file's value, which CMD's process inherits as
-# fd N of /proc/self/fd/N; after it, FILE is a file with the memfd's value.
-# A file whose write the kernel refuses even to root, who writes any file
-# whatever its mode: a memfd sealed against writes and size changes
-# (memfd_create(2), F_ADD_SEALS), which python3 makes.
-sealed() {
-	python3 - "$@" <<'PY'
-import fcntl, os, subprocess, sys
-path, cmd = sys.argv[1], sys.argv[2:]
-with open(path) as f:
-    value = f.read()
-fd = os.memfd_create("sealed", os.MFD_ALLOW_SEALING)
-os.write(fd, value.encode())
-fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_WRITE | fcntl.F_SEAL_SHRINK |
-            fcntl.F_SEAL_GROW | fcntl.F_SEAL_SEAL)
-os.unlink(path)
-os.symlink("/proc/self/fd/%d" % fd, path)
-rc = subprocess.run(cmd, pass_fds=(fd,)).returncode
-os.unlink(path)
-with open(path, "wb") as f:
-    f.write(os.pread(fd, 4096, 0))
-sys.exit(rc)
-PY
+# frozen FILE CMD...: CMD, its exit status and output, with FILE
+# bind-mounted on itself read-only in a mount namespace of CMD's own: a
+# file whose write the kernel refuses even to root (EROFS at open(2)), who
+# writes any file whatever its mode. zswapctl follows no link to a file of
+# its sysroot, so a link to something that refuses will not do.
+frozen() {
+	local file=$1
+	shift
+	unshare -m -- sh -c 'mount --make-rprivate / && mount --bind "$1" "$1" &&
+		mount -o remount,bind,ro "$1" && shift && exec "$@"' sh "$file" "$@"
 }
 
 # modules RELEASE ALIAS... : the kernel of the tree $ROOT is RELEASE, with

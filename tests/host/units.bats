@@ -101,8 +101,8 @@ verify() {
 	run -0 sed -n 's/^ExecStart=//p' "$(unit_source zswapctl.service)"
 	assert_output "/usr/sbin/zswapctl apply"
 	run -0 sed -n 's/^ExecStart=//p' "$(unit_source zswapctl-export.service)"
-	assert_output "/usr/sbin/zswapctl export --output /var/lib/prometheus/node-exporter/zswap.prom"
-	grep -qF 'zswapctl export -o /var/lib/prometheus/node-exporter/zswap.prom' "$TOP/man/zswapctl.8" ||
+	assert_output "/usr/sbin/zswapctl export --output-file /var/lib/prometheus/node-exporter/zswap.prom"
+	grep -qF 'zswapctl export --output-file /var/lib/prometheus/node-exporter/zswap.prom' "$TOP/man/zswapctl.8" ||
 		fail "zswapctl(8) does not give the export unit's command"
 	# every 15 s, and not a minute late (AccuracySec's default)
 	run -0 grep -E '^(OnBootSec|OnUnitActiveSec|AccuracySec)=' "$(unit_source zswapctl-export.timer)"

@@ -198,9 +198,10 @@ static void check_cells(void)
 	column_to_json(column_by_name("PATH"), &full, &iec, obj);
 	text = cJSON_PrintUnformatted(obj);
 	tap_str(text,
-		"{\"zswap_max\":\"max\",\"compressed_bytes\":null,"
+		"{\"zswap_max\":null,\"zswap_unlimited\":true,"
+		"\"compressed_bytes\":null,"
 		"\"compression_ratio\":4.00,\"path\":\"/a/b\"}",
-		"JSON cells: max as \"max\", unknown null, ratio with two decimals");
+		"JSON cells: no limit as null with zswap_unlimited, unknown null, ratio with two decimals");
 	cJSON_free(text);
 	cJSON_Delete(obj);
 }

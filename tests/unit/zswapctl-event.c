@@ -109,7 +109,7 @@ static void text_lines(void)
 		"reject_reclaim_fail=6 reject_alloc_fail=7 "
 		"reject_kmemcache_fail=8 reject_compress_poor=9 "
 		"duplicate_entry=10 written_back_pages=18446744073709551615 "
-		"zswpin=21282 zswpout=30680 compression_ratio=2.97 pool_ratio=2.97\n",
+		"zswpin=21282 zswpout=30680 pool_ratio=2.97\n",
 		"params-changed: time, name, then every key=value of status --json");
 	free(text);
 
@@ -152,7 +152,7 @@ static void json_lines(void)
 	ev.state.known &= ~BIT(ZSWAPNL_G_ZERO_PAGES);
 	text = json_line(&ev);
 	tap_str(text,
-		"{\"version\":1,\"source\":\"netlink\","
+		"{\"version\":2,\"source\":\"netlink\","
 		"\"timestamp\":\"2026-11-30T06:30:01.123Z\","
 		"\"event\":\"pool_switched\",\"enabled\":true,"
 		"\"compressor\":\"zstd\",\"zpool\":\"zbud\","
@@ -167,7 +167,7 @@ static void json_lines(void)
 		"\"duplicate_entry\":10,"
 		"\"written_back_pages\":18446744073709551615,"
 		"\"zswpin\":21282,\"zswpout\":30680,\"zswpwb\":null,"
-		"\"compression_ratio\":2.97,\"pool_ratio\":2.97}\n",
+		"\"pool_ratio\":2.97}\n",
 		"JSON: one line, snake_case name, u64 exact, null for unknown");
 	doc = cJSON_Parse(text);
 	tap_ok(doc && cJSON_IsObject(doc), "the line parses back");
@@ -241,7 +241,8 @@ static void memcg_event_lines(void)
 		"2026-11-30T06:30:01.123Z memcg-limit-hit "
 		"path=/a\\x20b\\x1b[2J\\xff id=42 compressed_bytes=1048000 "
 		"stored_pages=1024 zero_pages=3 compression_ratio=4.00 "
-		"zswpin=5 zswpout=6 zswap_max=1048576 reject_zswap_max=11 "
+		"zswpin=5 zswpout=6 zswap_max=1048576 zswap_unlimited=false "
+		"reject_zswap_max=11 "
 		"reject_pool_limit=12 reject_incompressible=13 "
 		"reject_alloc_fail=14\n",
 		"memcg-limit-hit: the path escaped once, the cgroups keys");
@@ -253,7 +254,7 @@ static void memcg_event_lines(void)
 	fclose(out);
 	tap_ok(ret == 0, "memcg_event_print_json() returns 0");
 	tap_str(text,
-		"{\"version\":1,\"source\":\"netlink\","
+		"{\"version\":2,\"source\":\"netlink\","
 		"\"timestamp\":\"2026-11-30T06:30:01.123Z\","
 		"\"event\":\"memcg_limit_hit\","
 		"\"path\":\"/a b\\\\x1b[2J\\\\xff\","
@@ -261,7 +262,8 @@ static void memcg_event_lines(void)
 		"\"id\":42,\"compressed_bytes\":1048000,"
 		"\"stored_pages\":1024,\"zero_pages\":3,"
 		"\"compression_ratio\":4.00,\"zswpin\":5,\"zswpout\":6,"
-		"\"zswpwb\":null,\"zswap_max\":1048576,\"writeback\":null,"
+		"\"zswpwb\":null,\"zswap_max\":1048576,"
+		"\"zswap_unlimited\":false,\"writeback\":null,"
 		"\"writeback_effective\":null,\"reject_zswap_max\":11,"
 		"\"reject_pool_limit\":12,\"reject_incompressible\":13,"
 		"\"reject_alloc_fail\":14}\n",

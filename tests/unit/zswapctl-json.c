@@ -68,7 +68,7 @@ int main(void)
 	json_add_hundredths(doc, "noratio", false, 342);
 	text = render(doc, JSON_SHORT);
 	tap_str(text,
-		"{\"version\":1,\"source\":\"netlink\",\"big\":18446744073709551615,"
+		"{\"version\":2,\"source\":\"netlink\",\"big\":18446744073709551615,"
 		"\"odd\":9007199254740993,\"unknown\":null,\"name\":\"zstd\","
 		"\"noname\":null,\"on\":true,\"maybe\":null,\"ratio\":3.42,"
 		"\"small\":0.05,\"noratio\":null}\n",

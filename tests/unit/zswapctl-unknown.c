@@ -47,7 +47,7 @@ static void status_notes(void)
 	g->unknown[ZSWAPNL_G_ZERO_PAGES] = -EACCES;
 	status_note(
 		&v,
-		"note: '-': needs root (for /sys/kernel/debug/zswap) or zswap's netlink family",
+		"zswapctl: note: '-': needs root (for /sys/kernel/debug/zswap) or zswap's netlink family",
 		"three figures for one reason: said once");
 
 	/* The order of the figures, parameters first */
@@ -56,7 +56,7 @@ static void status_notes(void)
 	g->unknown[ZSWAPNL_G_ZSWPWB] = -ENOENT;
 	status_note(
 		&v,
-		"note: '-': /sys/module/zswap/parameters/max_pool_percent holds no valid value; "
+		"zswapctl: note: '-': /sys/module/zswap/parameters/max_pool_percent holds no valid value; "
 		"needs root (for /sys/kernel/debug/zswap) or zswap's netlink family; "
 		"some figures are not on this kernel",
 		"three reasons, in the order of the figures");
@@ -93,7 +93,7 @@ static void cgroups_notes(void)
 	a.known = b.known = all;
 	a.compressed_bytes = b.compressed_bytes = 100;
 	cgroups_note(&v,
-		     "note: '-': the root cgroup has no memory.zswap.* files",
+		     "zswapctl: note: '-': the root cgroup has no memory.zswap.* files",
 		     "the root's COMPRESSED, RATIO and MAX: one reason");
 
 	/* Two cgroups with one corrupt file: said once */
@@ -101,7 +101,7 @@ static void cgroups_notes(void)
 	b.known &= ~BIT(ZSWAPNL_M_ZSWPIN);
 	a.unknown[ZSWAPNL_M_ZSWPIN] = b.unknown[ZSWAPNL_M_ZSWPIN] = -EBADMSG;
 	cgroups_note(&v,
-		     "note: '-': the root cgroup has no memory.zswap.* files; "
+		     "zswapctl: note: '-': the root cgroup has no memory.zswap.* files; "
 		     "a cgroup's memory.stat has no valid zswpin line",
 		     "a reason of two cgroups: said once, after the root's");
 
@@ -120,7 +120,7 @@ static void cgroups_notes(void)
 	a.unknown[ZSWAPNL_M_WRITEBACK_EFFECTIVE] = -EACCES;
 	cgroups_note(
 		&v,
-		"note: '-': cannot read a cgroup's memory.zswap.writeback: "
+		"zswapctl: note: '-': cannot read a cgroup's memory.zswap.writeback: "
 		"Permission denied",
 		"WRITEBACK: the reason of the effective value");
 }

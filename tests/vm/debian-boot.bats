@@ -379,7 +379,7 @@ assert_applied_before_swap() {
 	# the package's units, but for --source fallback and the file name
 	run -0 cat "$STATE/boot/fallback-exec.txt"
 	assert_line --regexp '^/run/systemd/system/zswapctl-fallback\.service:ExecStart=/usr/sbin/zswapctl --source fallback apply$'
-	assert_line --regexp '^/run/systemd/system/zswapctl-export-fallback\.service:ExecStart=/usr/sbin/zswapctl --source fallback export --output /var/lib/prometheus/node-exporter/zswap-fallback\.prom$'
+	assert_line --regexp '^/run/systemd/system/zswapctl-export-fallback\.service:ExecStart=/usr/sbin/zswapctl --source fallback export --output-file /var/lib/prometheus/node-exporter/zswap-fallback\.prom$'
 	[ "$(grep -c '^[<>] ' "$STATE/boot/fallback-exec.txt")" = 4 ] ||
 		fail "the copies differ in more than ExecStart=: $output"
 	run -0 unit_prop boot fallback-units.txt zswapctl-fallback.service Result
