@@ -88,7 +88,7 @@ deps-i386:
 deps-bindeb:
 	@scripts/install-deps --bindeb
 
-tools: $(TOOLS) $(BUILD)/ynl/.stamp
+tools: $(TOOLS) $(BUILD)/ynl/.stamp $(BUILD)/ynl-7.2/zswap-ynl-user
 
 # The kernel's own netlink client (YNL) from linux-source-6.12: the guest
 # tests drive the zswap family through it with kernel/spec/zswap.yaml.
@@ -98,6 +98,14 @@ $(BUILD)/ynl/.stamp: $(YNL_TARBALL)
 	tar -xJf $< -C $(@D) --strip-components=1 --wildcards \
 		'*/tools/net/ynl/*' '*/Documentation/netlink/*'
 	@touch $@
+
+# linux-source-7.2's YNL C library with kernel/spec/zswap.yaml added, and a
+# small user of it (tests/host/ynl-user.bats; the guest runs it in
+# tests/vm/suites/25-ynl.bats)
+YNL_7_2_TARBALL := /usr/src/linux-source-7.2.tar.xz
+$(BUILD)/ynl-7.2/zswap-ynl-user: tests/tools/build-ynl-user tests/tools/zswap-ynl-user.c \
+		kernel/spec/zswap.yaml $(YNL_7_2_TARBALL)
+	tests/tools/build-ynl-user $(@D)
 
 $(BUILD)/tools/%: tests/tools/%.c tests/tools/mix64.h tests/tools/genl-raw.h
 	@mkdir -p $(@D)
