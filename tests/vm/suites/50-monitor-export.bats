@@ -175,7 +175,7 @@ event_names() { jq -r .event "$1" | tr '\n' ' '; }
 	assert_equal "$(event_names "$MON_LOG")" "pool_switched params_changed "
 	while IFS= read -r line; do
 		jq -e 'type == "object"' <<<"$line" >/dev/null || fail "not a JSON object: $line"
-		assert_equal "$(jq -r .version <<<"$line")" 1
+		assert_equal "$(jq -r .version <<<"$line")" 2
 		assert_equal "$(jq -r .source <<<"$line")" netlink
 		[[ $(jq -r .timestamp <<<"$line") =~ ^$TIMESTAMP_RE$ ]] || fail "bad timestamp: $line"
 	done < "$MON_LOG"
