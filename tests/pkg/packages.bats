@@ -151,7 +151,7 @@ require_chroot() {
 	printf '%s\n' 'max_pool_percent = 21' > "$CHROOT_DIR/etc/zswap.conf"
 	run -0 in_chroot zswapctl apply --dry-run
 	rm "$CHROOT_DIR/etc/zswap.conf"
-	assert_output --regexp '^max_pool_percent: [0-9]+ (-> 21 \(|\(unchanged, )/etc/zswap\.conf:1\)$'
+	assert_output --regexp '^max_pool_percent: [0-9]+ (-> 21 \(would be set, |\(unchanged, )/etc/zswap\.conf:1\)$'
 }
 
 @test "zswapctl status in the chroot reads the host kernel through the fallback" {
