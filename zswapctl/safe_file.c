@@ -121,57 +121,57 @@ int safe_folder_open(int at, const char *at_name, const char *path, char *why,
 	return -1;
 }
 
+/*
+ * May a user other than root and the caller change what @st describes?
+ * The reason in @why, naming it "@kind@name" ("the folder /x", "it"); a
+ * sticky one that others may write passes when @sticky_ok.
+ */
+static bool others_may_change(const struct stat *st, const char *kind,
+			      const char *name, const char *owner_note,
+			      bool sticky_ok, char *why, size_t size)
+{
+	struct passwd *pw;
+
+	if (st->st_uid != 0 && st->st_uid != geteuid()) {
+		pw = getpwuid(st->st_uid);
+		snprintf(why, size, "%s%s belongs to %s%s%suid %u%s", kind, name,
+			 pw ? "user " : "", pw ? pw->pw_name : "",
+			 pw ? ", " : "", (unsigned int)st->st_uid, owner_note);
+		return true;
+	}
+	if ((st->st_mode & (S_IWGRP | S_IWOTH)) &&
+	    !(sticky_ok && (st->st_mode & S_ISVTX))) {
+		snprintf(why, size, "%s%s may be written by %s%s", kind, name,
+			 st->st_mode & S_IWOTH ? "any user" : "its group",
+			 sticky_ok ? " and is not sticky" : "");
+		return true;
+	}
+	return false;
+}
+
 bool safe_folder_trusted(int dirfd, const char *path, bool sticky_ok,
 			 char *why, size_t size)
 {
-	struct passwd *pw;
 	struct stat st;
 
 	if (fstat(dirfd, &st)) {
 		snprintf(why, size, "%s: %s", path, strerror(errno));
 		return false;
 	}
-	if (st.st_uid != 0 && st.st_uid != geteuid()) {
-		pw = getpwuid(st.st_uid);
-		snprintf(
-			why, size,
-			"the folder %s belongs to %s%s%suid %u, who may change what is in it",
-			path, pw ? "user " : "", pw ? pw->pw_name : "",
-			pw ? ", " : "", (unsigned int)st.st_uid);
-		return false;
-	}
-	if ((st.st_mode & (S_IWGRP | S_IWOTH)) &&
-	    !(sticky_ok && (st.st_mode & S_ISVTX))) {
-		snprintf(why, size, "the folder %s may be written by %s%s", path,
-			 st.st_mode & S_IWOTH ? "any user" : "its group",
-			 sticky_ok ? " and is not sticky" : "");
-		return false;
-	}
-	return true;
+	return !others_may_change(&st, "the folder ", path,
+				  ", who may change what is in it", sticky_ok,
+				  why, size);
 }
 
 bool safe_file_trusted(int fd, char *why, size_t size)
 {
-	struct passwd *pw;
 	struct stat st;
 
 	if (fstat(fd, &st)) {
 		snprintf(why, size, "%s", strerror(errno));
 		return false;
 	}
-	if (st.st_uid != 0 && st.st_uid != geteuid()) {
-		pw = getpwuid(st.st_uid);
-		snprintf(why, size, "it belongs to %s%s%suid %u",
-			 pw ? "user " : "", pw ? pw->pw_name : "",
-			 pw ? ", " : "", (unsigned int)st.st_uid);
-		return false;
-	}
-	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-		snprintf(why, size, "it may be written by %s",
-			 st.st_mode & S_IWOTH ? "any user" : "its group");
-		return false;
-	}
-	return true;
+	return !others_may_change(&st, "it", "", "", false, why, size);
 }
 
 int safe_file_kind(int dirfd, const char *name, bool may_be_missing,

@@ -390,22 +390,35 @@ static void drop_path(struct td_bytes *b, const char *path)
 	drop_attr(b, path, ZSWAP_A_MEMCG_PATH);
 }
 
-/* The last request was memcg-get (a do) of @id, a uint of @len bytes, and nothing else */
-static void check_memcg_get_req(const struct script *s, uint64_t id, size_t len)
+/*
+ * The last request is a do of @cmd to the family, with an ACK asked for:
+ * its header, or NULL when it is too short to hold one
+ */
+static const struct nlmsghdr *check_do_req(const struct script *s, uint8_t cmd)
 {
 	const struct nlmsghdr *nlh = (const struct nlmsghdr *)s->req.data;
 	const struct genlmsghdr *genl;
+
+	if (!CHECK(s->req.len >= MNL_NLMSG_HDRLEN + GENL_HDRLEN))
+		return NULL;
+	genl = mnl_nlmsg_get_payload(nlh);
+	CHECK_INT(nlh->nlmsg_type, FAMILY_ID);
+	CHECK_INT(nlh->nlmsg_flags, NLM_F_REQUEST | NLM_F_ACK);
+	CHECK_INT(genl->cmd, cmd);
+	CHECK_INT(genl->version, ZSWAP_FAMILY_VERSION);
+	return nlh;
+}
+
+/* The last request was memcg-get (a do) of @id, a uint of @len bytes, and nothing else */
+static void check_memcg_get_req(const struct script *s, uint64_t id, size_t len)
+{
+	const struct nlmsghdr *nlh = check_do_req(s, ZSWAP_CMD_MEMCG_GET);
 	const struct nlattr *attr;
 	unsigned int n = 0;
 	uint64_t got = 0;
 
-	if (!CHECK(s->req.len >= MNL_NLMSG_HDRLEN + GENL_HDRLEN))
+	if (!nlh)
 		return;
-	genl = mnl_nlmsg_get_payload(nlh);
-	CHECK_INT(nlh->nlmsg_type, FAMILY_ID);
-	CHECK_INT(nlh->nlmsg_flags, NLM_F_REQUEST | NLM_F_ACK);
-	CHECK_INT(genl->cmd, ZSWAP_CMD_MEMCG_GET);
-	CHECK_INT(genl->version, ZSWAP_FAMILY_VERSION);
 	mnl_attr_for_each(attr, nlh, GENL_HDRLEN) {
 		n++;
 		CHECK_INT(mnl_attr_get_type(attr), ZSWAP_A_MEMCG_ID);
@@ -1554,18 +1567,12 @@ struct set_attr_want {
 static void check_set_req(const struct script *s, const struct set_attr_want *want,
 			  unsigned int n_want)
 {
-	const struct nlmsghdr *nlh = (const struct nlmsghdr *)s->req.data;
-	const struct genlmsghdr *genl;
+	const struct nlmsghdr *nlh = check_do_req(s, ZSWAP_CMD_SET);
 	const struct nlattr *attr;
 	unsigned int n = 0, i;
 
-	if (!CHECK(s->req.len >= MNL_NLMSG_HDRLEN + GENL_HDRLEN))
+	if (!nlh)
 		return;
-	genl = mnl_nlmsg_get_payload(nlh);
-	CHECK_INT(nlh->nlmsg_type, FAMILY_ID);
-	CHECK_INT(nlh->nlmsg_flags, NLM_F_REQUEST | NLM_F_ACK);
-	CHECK_INT(genl->cmd, ZSWAP_CMD_SET);
-	CHECK_INT(genl->version, ZSWAP_FAMILY_VERSION);
 	mnl_attr_for_each(attr, nlh, GENL_HDRLEN) {
 		const struct set_attr_want *w = NULL;
 
