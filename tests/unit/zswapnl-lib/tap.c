@@ -2,16 +2,25 @@
 /* See tap.h */
 
 #include <inttypes.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "tap.h"
 
 static unsigned int failures;
+
+/* tap_skip()'s reason, shared with the parent of a forked case */
+#define SKIP_REASON_MAX 256
+#define EXIT_SKIPPED 77
+static char *skip_reason;
+static bool in_child;
+static jmp_buf skip_jump;
 
 void tap_diag(const char *fmt, ...)
 {
@@ -24,6 +33,19 @@ void tap_diag(const char *fmt, ...)
 	fputc('\n', stdout);
 	/* line-buffered already (tap_run), but a case may change stdout's mode */
 	fflush(stdout);
+}
+
+void tap_skip(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(skip_reason, SKIP_REASON_MAX, fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+	if (in_child)
+		exit(EXIT_SKIPPED);
+	longjmp(skip_jump, 1);
 }
 
 static bool fail(const char *file, int line, const char *what)
@@ -78,8 +100,10 @@ bool tap_check_str(const char *got, const char *want, const char *expr, const ch
 	return fail(file, line, buf);
 }
 
-/* Run @c in a child; true if it passed */
-static bool run_forked(const struct tap_case *c)
+enum case_result { CASE_FAILED, CASE_PASSED, CASE_SKIPPED };
+
+/* Run @c in a child */
+static enum case_result run_forked(const struct tap_case *c)
 {
 	int status;
 	pid_t pid;
@@ -88,9 +112,10 @@ static bool run_forked(const struct tap_case *c)
 	pid = fork();
 	if (pid < 0) {
 		tap_diag("fork: %m");
-		return false;
+		return CASE_FAILED;
 	}
 	if (!pid) {
+		in_child = true;
 		failures = 0;
 		c->fn();
 		fflush(stdout);
@@ -98,39 +123,55 @@ static bool run_forked(const struct tap_case *c)
 	}
 	if (waitpid(pid, &status, 0) < 0) {
 		tap_diag("waitpid: %m");
-		return false;
+		return CASE_FAILED;
 	}
 	if (WIFSIGNALED(status)) {
 		tap_diag("the case died of signal %d", WTERMSIG(status));
-		return false;
+		return CASE_FAILED;
 	}
+	if (WEXITSTATUS(status) == EXIT_SKIPPED && skip_reason[0])
+		return CASE_SKIPPED;
 	if (WEXITSTATUS(status) > 1)
 		tap_diag("the case exited %d", WEXITSTATUS(status));
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? CASE_PASSED : CASE_FAILED;
+}
+
+static enum case_result run_here(const struct tap_case *c)
+{
+	failures = 0;
+	if (setjmp(skip_jump))
+		return CASE_SKIPPED;
+	c->fn();
+	return failures ? CASE_FAILED : CASE_PASSED;
 }
 
 int tap_run(const struct tap_case *cases, size_t n)
 {
 	bool nofork = getenv("TAP_NOFORK") && strcmp(getenv("TAP_NOFORK"), "0");
 	unsigned int failed = 0;
-	bool ok;
+	enum case_result r;
 	size_t i;
 
 	/* Each line out as it is written: a crash must not take the lines before it */
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	skip_reason = mmap(NULL, SKIP_REASON_MAX, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+			   -1, 0);
+	if (skip_reason == MAP_FAILED) {
+		perror("mmap");
+		return 1;
+	}
 	printf("1..%zu\n", n);
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
-		if (nofork) {
-			failures = 0;
-			cases[i].fn();
-			ok = !failures;
-		} else {
-			ok = run_forked(&cases[i]);
-		}
-		printf("%sok %zu - %s\n", ok ? "" : "not ", i + 1, cases[i].name);
+		skip_reason[0] = '\0';
+		r = nofork ? run_here(&cases[i]) : run_forked(&cases[i]);
+		if (r == CASE_SKIPPED)
+			printf("ok %zu - %s # SKIP %s\n", i + 1, cases[i].name, skip_reason);
+		else
+			printf("%sok %zu - %s\n", r == CASE_PASSED ? "" : "not ", i + 1,
+			       cases[i].name);
 		fflush(stdout);
-		failed += !ok;
+		failed += r == CASE_FAILED;
 	}
 	return failed ? 1 : 0;
 }

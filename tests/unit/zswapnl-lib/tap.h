@@ -5,6 +5,8 @@
  * of its own, so that a crash is one "not ok" and not the end of the
  * output (TAP_NOFORK=1 runs them in the one process, for a debugger).
  * CHECK* record a failure with its line and go on; the case fails if any did.
+ * A case that cannot run where it is (a chroot, no privilege) calls tap_skip()
+ * with the reason, before it checks anything.
  */
 #ifndef ZSWAPNL_TEST_TAP_H
 #define ZSWAPNL_TEST_TAP_H
@@ -22,6 +24,8 @@ struct tap_case {
 int tap_run(const struct tap_case *cases, size_t n);
 
 void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Ends the case as "ok N - name # SKIP reason"; does not return */
+void tap_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 bool tap_check(bool ok, const char *expr, const char *file, int line);
 bool tap_check_int(long long got, long long want, const char *expr, const char *file, int line);
 bool tap_check_u64(uint64_t got, uint64_t want, const char *expr, const char *file, int line);
