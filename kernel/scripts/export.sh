@@ -26,8 +26,25 @@ numbering=(--no-numbered)
 options_file=$(dirname "$PATCHES")/format-patch-options
 # shellcheck disable=SC2207 # options are words
 [ ! -f "$options_file" ] || numbering=($(grep -v '^#' "$options_file"))
-git -C "$TREE" -c core.abbrev=12 -c diff.orderFile="$TOP/kernel/scripts/diff.order" format-patch -q --no-signature --zero-commit \
-	"${numbering[@]}" -o "$tmp" base..HEAD
+format_patch() { # RANGE OPTION...
+	local range=$1
+	shift
+	git -C "$TREE" -c core.abbrev=12 -c diff.orderFile="$TOP/kernel/scripts/diff.order" \
+		format-patch -q --no-signature --zero-commit "$@" -o "$tmp" "$range"
+}
+# A line that posts its series (numbered) carries its NOT-FOR-UPSTREAM:
+# commits after the posted ones: those are not numbered, so that the posted
+# patches read 1/N to N/N as their cover letter counts them, and their files
+# go on from the posted ones' numbers.
+carried=$(git -C "$TREE" log --reverse --format='%H %s' base..HEAD |
+	  awk '$2 == "NOT-FOR-UPSTREAM:" { print $1; exit }')
+if [ "${numbering[*]}" != --no-numbered ] && [ -n "$carried" ]; then
+	posted=$(git -C "$TREE" rev-list --count "base..$carried^")
+	format_patch "base..$carried^" "${numbering[@]}"
+	format_patch "$carried^..HEAD" "${numbering[@]}" --no-numbered --start-number=$((posted + 1))
+else
+	format_patch base..HEAD "${numbering[@]}"
+fi
 mkdir -p "$PATCHES"
 rm -f "$PATCHES"/*.patch
 {
