@@ -110,7 +110,7 @@ static int nl_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswa
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
 		return ret;
-	fd = znl_cgroup_open(cgroot, path, &rel, &st, err);
+	fd = znl_cgroup_open(h, cgroot, path, &rel, &st, err);
 	if (fd < 0)
 		return fd;
 	id = znl_cgroup_id(fd, &st);

@@ -133,7 +133,7 @@ int zswapnl_available_compressors(struct zswapnl *handle, char ***names)
 	ret = znl_path(handle, path, sizeof(path), "/proc/crypto");
 	if (ret)
 		return ret;
-	ret = znl_read_text(path, &text, NULL);
+	ret = znl_read_text(handle, path, &text, NULL);
 	if (ret)
 		return ret;
 	ret = parse(text, &n);

@@ -38,7 +38,7 @@ static void read_param(struct zswapnl *h, const struct znl_global_desc *d,
 
 	ret = znl_path(h, path, sizeof(path), "%s", d->info.file);
 	if (!ret)
-		ret = znl_read_line(path, buf, sizeof(buf));
+		ret = znl_read_line(h, path, buf, sizeof(buf));
 	/* Longer than any value of the field, or several lines */
 	if (ret == -EOVERFLOW)
 		ret = d->info.unit == ZSWAPNL_UNIT_NAME ? -ERANGE : -EBADMSG;
@@ -92,13 +92,15 @@ static int debugfs_absent(const struct zswapnl *h)
 static void read_debugfs(struct zswapnl *h, const struct znl_global_desc *d,
 			 struct zswapnl_global *g)
 {
-	char path[4096];
+	char path[4096], buf[64];
 	uint64_t val;
 	int ret;
 
 	ret = znl_path(h, path, sizeof(path), "%s", d->info.file);
 	if (!ret)
-		ret = znl_read_u64(path, &val);
+		ret = znl_read_line(h, path, buf, sizeof(buf));
+	if (!ret)
+		ret = znl_parse_u64(buf, &val);
 	if (!ret) {
 		znl_global_set_u64(g, d, val);
 		return;
@@ -145,7 +147,7 @@ static void read_fields(struct zswapnl *h, struct zswapnl_global *g)
 			read_debugfs(h, d, g);
 	}
 	if (znl_path(h, path, sizeof(path), "/proc/meminfo") ||
-	    znl_read_text(path, &meminfo, NULL))
+	    znl_read_text(h, path, &meminfo, NULL))
 		return;
 	for (i = 0; (d = znl_global_desc(i)); i++)
 		if (d->meminfo)
@@ -176,7 +178,7 @@ static void read_pool_limit(struct zswapnl *h, struct zswapnl_global *g)
 	}
 	ret = znl_path(h, path, sizeof(path), "/proc/meminfo");
 	if (!ret)
-		ret = znl_read_text(path, &text, NULL);
+		ret = znl_read_text(h, path, &text, NULL);
 	if (ret) {
 		znl_global_unknown(g, f, ret);
 		return;
@@ -327,7 +329,7 @@ static int read_old_values(struct zswapnl *h, struct param_write *w, int n,
 		ret = znl_path(h, w[i].path, sizeof(w[i].path), PARAMS_DIR "/%s", w[i].file);
 		if (ret)
 			return znl_err(err, ret, w[i].attr, "the root path is too long");
-		ret = znl_read_line(w[i].path, w[i].old, sizeof(w[i].old));
+		ret = znl_read_line(h, w[i].path, w[i].old, sizeof(w[i].old));
 		if (ret == -ENOENT && w[i].gone)
 			return znl_err(err, -EOPNOTSUPP, w[i].attr, "%s", w[i].gone);
 		if (ret == -ENOENT)
@@ -344,7 +346,8 @@ static int read_old_values(struct zswapnl *h, struct param_write *w, int n,
  * Put back the old values of the first @n writes, last first. @err, which
  * says why write @n failed, gets what was set back, and what was not.
  */
-static void undo_writes(const struct param_write *w, int n, struct zswapnl_error *err)
+static void undo_writes(const struct zswapnl *h, const struct param_write *w, int n,
+			struct zswapnl_error *err)
 {
 	char back[128] = "", stuck[128] = "", why[64];
 	size_t nb = 0, ns = 0;
@@ -354,7 +357,7 @@ static void undo_writes(const struct param_write *w, int n, struct zswapnl_error
 		/* Written with the value it had: nothing to put back */
 		if (!strcmp(w[i].old, w[i].val))
 			continue;
-		ret = znl_write_text(w[i].path, w[i].old);
+		ret = znl_write_text(h, w[i].path, w[i].old);
 		if (!ret) {
 			nb += snprintf(back + nb, nb < sizeof(back) ? sizeof(back) - nb : 0, "%s%s",
 				       nb ? ", " : "", w[i].attr);
@@ -388,10 +391,10 @@ int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 	if (ret)
 		return ret;
 	for (i = 0; i < n; i++) {
-		ret = znl_write_text(w[i].path, w[i].val);
+		ret = znl_write_text(h, w[i].path, w[i].val);
 		if (ret) {
 			znl_err_sys(err, ret, w[i].attr, "write", w[i].path);
-			undo_writes(w, i, err);
+			undo_writes(h, w, i, err);
 			return ret;
 		}
 	}

@@ -29,23 +29,28 @@
 #define FILEID_KERNFS 0xfe
 
 /* 0 when @dir/@file exists, -ENOENT when not, or why it cannot be known */
-static int find_file(const char *dir, const char *file)
+static int find_file(const struct zswapnl *h, const char *dir, const char *file)
 {
 	char path[PATH_MAX];
+	int fd;
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, file) >= (int)sizeof(path))
 		return -ENAMETOOLONG;
-	return access(path, F_OK) ? -errno : 0;
+	fd = znl_open_in_root(h, path, O_PATH);
+	if (fd < 0)
+		return fd;
+	close(fd);
+	return 0;
 }
 
 /* Is "memory" one of the words of the file @dir/cgroup.controllers? */
-static bool has_memory_controller(const char *dir)
+static bool has_memory_controller(const struct zswapnl *h, const char *dir)
 {
 	char path[PATH_MAX], *text, *word, *save;
 	bool found = false;
 
 	if (snprintf(path, sizeof(path), "%s/cgroup.controllers", dir) >= (int)sizeof(path) ||
-	    znl_read_text(path, &text, NULL))
+	    znl_read_text(h, path, &text, NULL))
 		return false;
 	for (word = strtok_r(text, " \t\n", &save); word && !found;
 	     word = strtok_r(NULL, " \t\n", &save))
@@ -71,7 +76,7 @@ int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswa
 	ret = znl_path(h, mountinfo, sizeof(mountinfo), "/proc/self/mountinfo");
 	if (ret)
 		return znl_err(err, ret, NULL, "the root path is too long");
-	ret = znl_read_text(mountinfo, &text, NULL);
+	ret = znl_read_text(h, mountinfo, &text, NULL);
 	if (!ret) {
 		ret = znl_cgroup2_mount(text, mnt, sizeof(mnt));
 		free(text);
@@ -89,12 +94,12 @@ int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswa
 	}
 	if (ret)
 		return znl_err(err, ret, NULL, "the cgroup2 path is too long");
-	ret = find_file(buf, "cgroup.controllers");
+	ret = find_file(h, buf, "cgroup.controllers");
 	if (ret == -ENOENT || ret == -ENOTDIR)
 		return znl_err(err, -EOPNOTSUPP, NULL, "no cgroup v2 hierarchy at %s", buf);
 	if (ret)
 		return znl_err(err, ret, NULL, "cannot look into %s", buf);
-	if (!has_memory_controller(buf))
+	if (!has_memory_controller(h, buf))
 		return znl_err(err, -EOPNOTSUPP, NULL,
 			       "the cgroup v2 hierarchy at %s has no memory controller (cgroup v1 may hold it)",
 			       buf);
@@ -151,8 +156,8 @@ static void normalize(const char *in, char *out)
  * followed and no other file system entered. Its fd, with *@rel (to free)
  * the normalized path and @st its stat, or a negative errno.
  */
-int znl_cgroup_open(const char *cgroot, const char *path, char **rel, struct stat *st,
-		    struct zswapnl_error *err)
+int znl_cgroup_open(const struct zswapnl *h, const char *cgroot, const char *path, char **rel,
+		    struct stat *st, struct zswapnl_error *err)
 {
 	char *name, *end;
 	char why[64];
@@ -170,9 +175,9 @@ int znl_cgroup_open(const char *cgroot, const char *path, char **rel, struct sta
 		goto fail;
 	}
 	normalize(path, *rel);
-	fd = open(cgroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = znl_open_in_root(h, cgroot, O_RDONLY | O_DIRECTORY);
 	if (fd < 0 || fstat(fd, st)) {
-		ret = znl_err_sys(err, -errno, NULL, "open", cgroot);
+		ret = znl_err_sys(err, fd < 0 ? fd : -errno, NULL, "open", cgroot);
 		if (fd >= 0)
 			close(fd);
 		goto fail;
@@ -763,9 +768,9 @@ static int walk(struct walk *w, const char *cgroot)
 	struct stat st;
 	int fd, ret;
 
-	fd = open(cgroot, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = znl_open_in_root(w->h, cgroot, O_RDONLY | O_DIRECTORY);
 	if (fd < 0)
-		return znl_err_sys(w->err, -errno, NULL, "open", cgroot);
+		return znl_err_sys(w->err, fd, NULL, "open", cgroot);
 	if (fstat(fd, &st)) {
 		ret = -errno;
 		close(fd);
@@ -808,6 +813,7 @@ static int list_visit(struct walk *w, const char *rel, int fd, const struct stat
 			 w->err);
 	if (ret)
 		return ret;
+	znl_list_path_bound(&m);
 	ret = znl_list_append(w->list, &w->cap, &m);
 	if (ret) {
 		zswapnl_memcg_free(&m);
@@ -918,7 +924,7 @@ int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
 	if (ret)
 		return ret;
-	fd = znl_cgroup_open(cgroot, path, &rel, &st, err);
+	fd = znl_cgroup_open(h, cgroot, path, &rel, &st, err);
 	if (fd < 0)
 		return fd;
 	if (!has_memory_stat(fd))

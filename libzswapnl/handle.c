@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <linux/zswap.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,18 @@ static int set_root(struct zswapnl *h, const char *root, struct zswapnl_error *e
 	h->root = strndup(root, len);
 	if (!h->root)
 		return znl_err(err, -ENOMEM, NULL, "out of memory");
+	/*
+	 * The folder of another root, opened as the caller named it: every
+	 * file under it is opened from it, and nothing resolves outside it
+	 * (znl_open_in_root()). A root that cannot be opened fails each read
+	 * with the reason, as its missing files would.
+	 */
+	h->root_fd = -EBADF;
+	if (len) {
+		h->root_fd = open(h->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (h->root_fd < 0)
+			h->root_fd = -errno;
+	}
 	return 0;
 }
 
@@ -54,7 +67,7 @@ static void find_page_size(struct zswapnl *h)
 	h->page_size = 0;
 	ret = znl_path(h, path, sizeof(path), "/proc/self/smaps");
 	if (!ret)
-		ret = znl_read_text(path, &text, NULL);
+		ret = znl_read_text(h, path, &text, NULL);
 	if (!ret) {
 		ret = znl_kv_u64(text, "KernelPageSize", &kb);
 		free(text);
@@ -89,7 +102,7 @@ static void find_kernel(struct zswapnl *h)
 			return;
 		release = uts.release;
 	} else if (znl_path(h, path, sizeof(path), "/proc/sys/kernel/osrelease") ||
-		   znl_read_line(path, buf, sizeof(buf))) {
+		   znl_read_line(h, path, buf, sizeof(buf))) {
 		return;
 	}
 	if (sscanf(release, "%u.%u", &major, &minor) == 2 && major && major < 1000 && minor < 256)
@@ -190,6 +203,7 @@ int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 		return znl_err(err, -ENOMEM, NULL, "out of memory");
 	h->xport = xport;
 	h->xport_data = xport_data;
+	h->root_fd = -EBADF;
 	ret = set_root(h, root, err);
 	if (ret)
 		goto fail;
@@ -242,6 +256,8 @@ void zswapnl_close(struct zswapnl *handle)
 	if (!handle)
 		return;
 	znl_nl_close(handle);
+	if (handle->root_fd >= 0)
+		close(handle->root_fd);
 	free(handle->root);
 	free(handle);
 }

@@ -25,6 +25,15 @@
 #define ZNL_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define ZNL_MAX(a, b) ((a) > (b) ? (a) : (b))
 
+/*
+ * The longest path a memcg of a list keeps: a longer one is left unknown
+ * (-ENAMETOOLONG), as the kernel's dump leaves out a path that does not
+ * fit its message, so that a list takes memory in proportion to the
+ * number of memcgs, not to the square of a tree's depth. Four PATH_MAX; a
+ * lookup by id or by path returns the whole path, whatever its length.
+ */
+#define ZNL_LIST_PATH_MAX (4 * 4096)
+
 #define ZNL_ALIGN(x, a) (((x) + (a) - 1) / (a) * (a))
 #define znl_offsetofend(type, member) (offsetof(type, member) + sizeof(((type *)0)->member))
 
@@ -110,6 +119,8 @@ struct znl_transport {
 struct zswapnl {
 	enum zswapnl_source source;
 	char *root;		/* prefix of every path: "" for "/" */
+	/* The folder of another root, or why it could not be opened (sysfile.c) */
+	int root_fd;
 	/*
 	 * The page size of the system the handle reads: the running one's,
 	 * or the recorded tree's; 0 when the tree does not say, why in
@@ -313,15 +324,18 @@ int znl_nl_list_memcgs(struct zswapnl *h, struct zswapnl_memcg_list *list,
 int znl_nl_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 		      struct zswapnl_error *err);
 
+/* memcg_list.c: leave out the path of @m if longer than ZNL_LIST_PATH_MAX */
+void znl_list_path_bound(struct zswapnl_memcg *m);
+
 /* sysfile.c: small files under the handle's root */
 int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-int znl_read_text(const char *path, char **text, size_t *len);
-int znl_read_line(const char *path, char *buf, size_t size);
+int znl_open_in_root(const struct zswapnl *h, const char *path, int flags);
+int znl_read_text(const struct zswapnl *h, const char *path, char **text, size_t *len);
+int znl_read_line(const struct zswapnl *h, const char *path, char *buf, size_t size);
 int znl_parse_u64(const char *s, uint64_t *val);
-int znl_read_u64(const char *path, uint64_t *val);
 int znl_kv_u64(const char *text, const char *key, uint64_t *val);
-int znl_write_text(const char *path, const char *text);
+int znl_write_text(const struct zswapnl *h, const char *path, const char *text);
 /* The same, @path relative to the folder @dirfd (openat(2)) */
 int znl_read_text_at(int dirfd, const char *path, char **text, size_t *len);
 int znl_read_line_at(int dirfd, const char *path, char *buf, size_t size);
@@ -340,8 +354,8 @@ int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapn
 int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 		      struct zswapnl_error *err);
 int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswapnl_error *err);
-int znl_cgroup_open(const char *cgroot, const char *path, char **rel, struct stat *st,
-		    struct zswapnl_error *err);
+int znl_cgroup_open(const struct zswapnl *h, const char *cgroot, const char *path, char **rel,
+		    struct stat *st, struct zswapnl_error *err);
 uint64_t znl_cgroup_id(int fd, const struct stat *st);
 int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 		     struct zswapnl_error *err);

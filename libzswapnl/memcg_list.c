@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -30,6 +31,17 @@ int znl_list_append(struct zswapnl_memcg_list *list, size_t *cap, struct zswapnl
 	*item = *m;
 	list->items[list->count++] = item;
 	return 0;
+}
+
+void znl_list_path_bound(struct zswapnl_memcg *m)
+{
+	if (!(m->known & ZNL_BIT(ZSWAPNL_M_PATH)) || !m->path ||
+	    strnlen(m->path, ZNL_LIST_PATH_MAX + 1) <= ZNL_LIST_PATH_MAX)
+		return;
+	free(m->path);
+	m->path = NULL;
+	m->known &= ~ZNL_BIT(ZSWAPNL_M_PATH);
+	znl_memcg_unknown(m, ZSWAPNL_M_PATH, -ENAMETOOLONG);
 }
 
 static int by_id(const void *a, const void *b)

@@ -78,6 +78,7 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error 
 
 	ret = znl_decode_memcg(nlh, nlh->nlmsg_len, &m, err);
 	if (!ret) {
+		znl_list_path_bound(&m);
 		ret = znl_list_append(d->list, &d->cap, &m);
 		if (ret) {
 			zswapnl_memcg_free(&m);
@@ -91,7 +92,8 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data, struct zswapnl_error 
  * The kernel leaves the path out of a dump record whose path does not fit
  * an empty dump message (some 32 KiB with this library's buffer); a do by
  * id returns it. A memcg removed since the dump, or whose path is longer
- * than an attribute holds, keeps none.
+ * than an attribute holds or than a list keeps (ZNL_LIST_PATH_MAX), keeps
+ * none.
  */
 static void fill_paths(struct zswapnl *h, struct zswapnl_memcg_list *list)
 {
@@ -100,11 +102,14 @@ static void fill_paths(struct zswapnl *h, struct zswapnl_memcg_list *list)
 
 	for (i = 0; i < list->count; i++) {
 		item = list->items[i];
-		if (zswapnl_memcg_known(item, ZSWAPNL_M_PATH))
+		/* (nor one this library left out for its length) */
+		if (zswapnl_memcg_known(item, ZSWAPNL_M_PATH) ||
+		    item->unknown[ZSWAPNL_M_PATH] == -ENAMETOOLONG)
 			continue;
 		znl_memcg_reset(&m);
-		if (!znl_nl_get_memcg(h, item->id, &m, NULL) &&
-		    zswapnl_memcg_known(&m, ZSWAPNL_M_PATH)) {
+		if (!znl_nl_get_memcg(h, item->id, &m, NULL))
+			znl_list_path_bound(&m);
+		if (zswapnl_memcg_known(&m, ZSWAPNL_M_PATH)) {
 			item->path = m.path;
 			item->known |= ZNL_BIT(ZSWAPNL_M_PATH);
 			m.path = NULL;

@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/openat2.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -49,14 +51,13 @@ int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, .
  * O_NONBLOCK keeps the open of a FIFO from waiting for a writer; it is
  * cleared before the file is used.
  */
-static int open_regular(int dirfd, const char *path, int flags)
+static int keep_regular(int fd, int flags)
 {
 	struct stat st;
-	int fd, ret;
+	int ret;
 
-	fd = openat(dirfd, path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (fstat(fd, &st)) {
 		ret = -errno;
 	} else if (!S_ISREG(st.st_mode)) {
@@ -70,20 +71,57 @@ static int open_regular(int dirfd, const char *path, int flags)
 	return ret;
 }
 
+static int open_regular(int dirfd, const char *path, int flags)
+{
+	int fd = openat(dirfd, path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+	return keep_regular(fd < 0 ? -errno : fd, flags);
+}
+
 /*
- * The whole of @path, NUL-terminated, in a buffer to free; @path is
- * relative to the folder @dirfd when it is not absolute (openat(2)), so
- * that the files of a cgroup are read whatever the length of its path.
+ * Open @path, which znl_path() made: the handle's root and a path in it.
+ * The files of "/" are the running system's, whose links are the
+ * kernel's (/proc/self). Another root is a tree that another user may
+ * have prepared, and nothing is resolved outside it, as in a chroot:
+ * openat2()'s RESOLVE_IN_ROOT takes its folder for "/" for an absolute
+ * link and stops ".." there, and no magic link (/proc/PID/fd/N) is
+ * followed. The last name is never a link.
  */
-int znl_read_text_at(int dirfd, const char *path, char **text, size_t *len)
+int znl_open_in_root(const struct zswapnl *h, const char *path, int flags)
+{
+	struct open_how how = {
+		.flags = flags | O_NOFOLLOW | O_CLOEXEC,
+		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
+	};
+	size_t root_len = strlen(h->root);
+	int fd;
+
+	if (!root_len) {
+		fd = open(path, how.flags);
+		return fd < 0 ? -errno : fd;
+	}
+	if (h->root_fd < 0)
+		return h->root_fd;
+	if (strncmp(path, h->root, root_len) || path[root_len] != '/')
+		return -EINVAL;
+	fd = syscall(SYS_openat2, h->root_fd, path + root_len, &how, sizeof(how));
+	return fd < 0 ? -errno : fd;
+}
+
+static int open_regular_in_root(const struct zswapnl *h, const char *path, int flags)
+{
+	return keep_regular(znl_open_in_root(h, path, flags | O_NONBLOCK), flags);
+}
+
+/* The whole of the open file @fd, NUL-terminated, in a buffer to free */
+static int read_all(int fd, char **text, size_t *len)
 {
 	size_t size = 4096, used = 0;
 	char *buf, *bigger;
 	ssize_t n;
-	int fd, ret = 0;
+	int ret = 0;
 
 	*text = NULL;
-	fd = open_regular(dirfd, path, O_RDONLY);
 	if (fd < 0)
 		return fd;
 	buf = malloc(size);
@@ -128,21 +166,27 @@ int znl_read_text_at(int dirfd, const char *path, char **text, size_t *len)
 	return 0;
 }
 
-int znl_read_text(const char *path, char **text, size_t *len)
+/*
+ * The whole of @path, NUL-terminated, in a buffer to free; @path is
+ * relative to the folder @dirfd (openat(2)), so that the files of a
+ * cgroup are read whatever the length of its path.
+ */
+int znl_read_text_at(int dirfd, const char *path, char **text, size_t *len)
 {
-	return znl_read_text_at(AT_FDCWD, path, text, len);
+	return read_all(open_regular(dirfd, path, O_RDONLY), text, len);
 }
 
-/* A one-line file without its trailing white space; -EOVERFLOW if too long */
-int znl_read_line_at(int dirfd, const char *path, char *buf, size_t size)
+/* The same for @path under the handle's root (znl_path()) */
+int znl_read_text(const struct zswapnl *h, const char *path, char **text, size_t *len)
 {
-	size_t len;
-	char *text;
-	int ret;
+	return read_all(open_regular_in_root(h, path, O_RDONLY), text, len);
+}
 
-	ret = znl_read_text_at(dirfd, path, &text, &len);
-	if (ret)
-		return ret;
+/* @text, read into @buf without its trailing white space; -EOVERFLOW if too long */
+static int one_line(char *text, size_t len, char *buf, size_t size)
+{
+	int ret = 0;
+
 	while (len && isspace((unsigned char)text[len - 1]))
 		len--;
 	text[len] = '\0';
@@ -154,9 +198,25 @@ int znl_read_line_at(int dirfd, const char *path, char *buf, size_t size)
 	return ret;
 }
 
-int znl_read_line(const char *path, char *buf, size_t size)
+/* A one-line file without its trailing white space; -EOVERFLOW if too long */
+int znl_read_line_at(int dirfd, const char *path, char *buf, size_t size)
 {
-	return znl_read_line_at(AT_FDCWD, path, buf, size);
+	size_t len;
+	char *text;
+	int ret;
+
+	ret = znl_read_text_at(dirfd, path, &text, &len);
+	return ret ?: one_line(text, len, buf, size);
+}
+
+int znl_read_line(const struct zswapnl *h, const char *path, char *buf, size_t size)
+{
+	size_t len;
+	char *text;
+	int ret;
+
+	ret = znl_read_text(h, path, &text, &len);
+	return ret ?: one_line(text, len, buf, size);
 }
 
 /* A decimal u64 and nothing else but white space around it */
@@ -188,11 +248,6 @@ int znl_read_u64_at(int dirfd, const char *path, uint64_t *val)
 
 	ret = znl_read_line_at(dirfd, path, buf, sizeof(buf));
 	return ret ?: znl_parse_u64(buf, val);
-}
-
-int znl_read_u64(const char *path, uint64_t *val)
-{
-	return znl_read_u64_at(AT_FDCWD, path, val);
 }
 
 /*
@@ -233,14 +288,13 @@ int znl_kv_u64(const char *text, const char *key, uint64_t *val)
 	return -ENOENT;
 }
 
-/* Write @text in one write(), as sysfs and cgroupfs want it */
-int znl_write_text_at(int dirfd, const char *path, const char *text)
+/* Write @text to the open file @fd in one write(), as sysfs and cgroupfs want it */
+static int write_all(int fd, const char *text)
 {
 	size_t len = strlen(text);
 	ssize_t n;
-	int fd, ret = 0;
+	int ret = 0;
 
-	fd = open_regular(dirfd, path, O_WRONLY | O_TRUNC);
 	if (fd < 0)
 		return fd;
 	do {
@@ -255,9 +309,14 @@ int znl_write_text_at(int dirfd, const char *path, const char *text)
 	return ret;
 }
 
-int znl_write_text(const char *path, const char *text)
+int znl_write_text_at(int dirfd, const char *path, const char *text)
 {
-	return znl_write_text_at(AT_FDCWD, path, text);
+	return write_all(open_regular(dirfd, path, O_WRONLY | O_TRUNC), text);
+}
+
+int znl_write_text(const struct zswapnl *h, const char *path, const char *text)
+{
+	return write_all(open_regular_in_root(h, path, O_WRONLY | O_TRUNC), text);
 }
 
 /* zswpin, zswpout and zswpwb (the ZNL_FROM_VMSTAT fields), from /proc/vmstat in both sources */
@@ -271,7 +330,7 @@ void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g)
 
 	ret = znl_path(h, path, sizeof(path), "/proc/vmstat");
 	if (!ret)
-		ret = znl_read_text(path, &text, NULL);
+		ret = znl_read_text(h, path, &text, NULL);
 	for (i = 0; (d = znl_global_desc(i)); i++) {
 		if (d->from != ZNL_FROM_VMSTAT)
 			continue;

@@ -27,7 +27,7 @@ static void verror(const char *fmt, va_list ap)
 		fputs("out of memory\n", stderr);
 		return;
 	}
-	if (escape_fputs(msg, 0, stderr) == -ENOMEM)
+	if (escape_fputs(msg, escape_locale_flags(), stderr) == -ENOMEM)
 		fputs("out of memory", stderr);
 	free(msg);
 	putc('\n', stderr);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The one escaping of names for text output: see escape.h. */
 #include <errno.h>
+#include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,4 +200,9 @@ char *hex_alloc(const char *text)
 	}
 	buf[2 * len] = '\0';
 	return buf;
+}
+
+unsigned int escape_locale_flags(void)
+{
+	return strcmp(nl_langinfo(CODESET), "UTF-8") ? ESCAPE_ASCII : 0;
 }

@@ -50,6 +50,13 @@ bool utf8_valid(const char *s);
 /* A valid code point that text output writes escaped (see above) */
 bool escape_code_point(uint32_t cp);
 
+/*
+ * The flags of text for a person (a terminal, a message): ESCAPE_ASCII
+ * outside a UTF-8 locale, where a C1 byte (0x9b, CSI) of a UTF-8
+ * sequence would be a control to an 8-bit terminal; 0 in one
+ */
+unsigned int escape_locale_flags(void);
+
 /* Would escape_text() change the string */
 bool escape_needed(const char *text, unsigned int flags);
 

@@ -129,7 +129,7 @@ static int put_value(const cJSON *item, FILE *out)
 
 	if (cJSON_IsString(item))
 		return escape_fputs(item->valuestring,
-				    ESCAPE_SPACE | ESCAPE_BACKSLASH, out);
+				    ESCAPE_SPACE | ESCAPE_BACKSLASH | escape_locale_flags(), out);
 	if (cJSON_IsRaw(item))
 		text = item->valuestring;
 	else
@@ -159,8 +159,9 @@ static int print_text(cJSON *doc, const char *path, FILE *out)
 			continue;
 		fprintf(out, " %s=", item->string);
 		if (path && !strcmp(item->string, "path"))
-			ret = escape_fputs(
-				path, ESCAPE_SPACE | ESCAPE_BACKSLASH, out);
+			ret = escape_fputs(path,
+					   ESCAPE_SPACE | ESCAPE_BACKSLASH | escape_locale_flags(),
+					   out);
 		else
 			ret = put_value(item, out);
 	}

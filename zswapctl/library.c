@@ -15,6 +15,7 @@
 
 #include "cgroup2_mount.h"
 #include "cgroup_ref.h"
+#include "safe_file.h"
 #include "zswapctl.h"
 
 static int parse_source(const char *arg, enum zswapnl_mode *mode)
@@ -183,23 +184,12 @@ int zc_open(const struct zswapctl *ctl, struct zswapnl **handle)
 
 int zc_cgroup_mount(const struct zswapctl *ctl, char *mnt, size_t size)
 {
-	char path[PATH_MAX], *text = NULL;
-	size_t cap = 0, len = 0;
-	FILE *f;
+	char *text;
 	int ret;
 
-	snprintf(path, sizeof(path), "%s/proc/self/mountinfo",
-		 ctl->sysroot ? ctl->sysroot : "");
-	f = fopen(path, "re");
-	if (!f) {
+	/* mountinfo of the busiest hosts is a few MB */
+	if (safe_read_in_root(ctl->sysroot, "proc/self/mountinfo", 64 << 20, &text) < 0) {
 		/* A tree without the file, or no /proc: the usual place */
-		snprintf(mnt, size, "%s", CGROUP_ROOT);
-		return 0;
-	}
-	len = getdelim(&text, &cap, '\0', f);
-	fclose(f);
-	if ((ssize_t)len < 0) {
-		free(text);
 		snprintf(mnt, size, "%s", CGROUP_ROOT);
 		return 0;
 	}

@@ -272,18 +272,28 @@ struct cgroup_label_text {
  * A cgroup's labels: "cgroup", its path as cgroup_path_shown() gives it;
  * when that label cannot say it exactly (a byte that is not UTF-8, a
  * control character), also "cgroup_hex", those bytes in hex; and when it
- * is shortened, "cgroup_id", the cgroup's id: two cgroups never share a
- * series. 1 to 3 labels. -ENOMEM.
+ * is shortened or not known, "cgroup_id", the cgroup's id: two cgroups
+ * never share a series. 1 to 3 labels. -ENOMEM.
  */
 static int cgroup_labels(const struct zswapnl_memcg *mc,
 			 struct prom_label *labels, struct cgroup_label_text *t)
 {
-	const char *shown =
-		cgroup_path_shown(mc->path, t->shown, sizeof(t->shown));
+	const char *shown;
 	int n = 0;
 
-	labels[n++] = (struct prom_label){ "cgroup", shown };
 	t->hex = NULL;
+	/*
+	 * No path (longer than a list keeps, or no longer there): an empty
+	 * "cgroup", which no path is, and the id
+	 */
+	if (!zswapnl_memcg_known(mc, ZSWAPNL_M_PATH) || !mc->path) {
+		snprintf(t->id, sizeof(t->id), "%" PRIu64, mc->id);
+		labels[n++] = (struct prom_label){ "cgroup", "" };
+		labels[n++] = (struct prom_label){ "cgroup_id", t->id };
+		return n;
+	}
+	shown = cgroup_path_shown(mc->path, t->shown, sizeof(t->shown));
+	labels[n++] = (struct prom_label){ "cgroup", shown };
 	if (!prom_label_exact(shown)) {
 		t->hex = hex_alloc(shown);
 		if (!t->hex)
@@ -317,8 +327,6 @@ static int write_cgroup_family(const struct metric *m,
 		struct prom_label labels[4];
 		int n;
 
-		if (!zswapnl_memcg_known(mc, ZSWAPNL_M_PATH) || !mc->path)
-			continue;
 		text = value_text(m, mc, zswapnl_memcg_known(mc, m->known_bit),
 				  buf, sizeof(buf));
 		if (!text)

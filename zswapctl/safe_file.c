@@ -219,3 +219,90 @@ int safe_file_open_read(int dirfd, const char *name, char *why, size_t size)
 	}
 	return fd;
 }
+
+/* Open the regular file @rel of @root (NULL for "/"): safe_read_in_root() */
+static int open_in_root(const char *root, const char *rel)
+{
+	char why[SAFE_WHY_MAX], path[PATH_MAX];
+	int rootfd, dirfd, fd, err;
+	const char *name;
+	struct stat st;
+	char *dir;
+
+	if (!root) {
+		if (snprintf(path, sizeof(path), "/%s", rel) >= (int)sizeof(path)) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		if (fstat(fd, &st) || !S_ISREG(st.st_mode) || fcntl(fd, F_SETFL, 0)) {
+			close(fd);
+			errno = EINVAL;
+			return -1;
+		}
+		return fd;
+	}
+	dir = safe_split(rel, &name);
+	if (!dir)
+		return -1;
+	rootfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	dirfd = rootfd < 0 ? -1 : safe_folder_open(rootfd, root, dir, why, sizeof(why));
+	fd = dirfd < 0 ? -1 : safe_file_open_read(dirfd, name, why, sizeof(why));
+	err = errno;
+	if (dirfd >= 0)
+		close(dirfd);
+	if (rootfd >= 0)
+		close(rootfd);
+	free(dir);
+	errno = err;
+	return fd;
+}
+
+ssize_t safe_read_in_root(const char *root, const char *rel, size_t max, char **text)
+{
+	size_t cap = 0, len = 0;
+	char *buf = NULL, *bigger;
+	int fd, err = 0;
+	ssize_t n;
+
+	*text = NULL;
+	fd = open_in_root(root, rel);
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		if (len + 1 >= cap) {
+			if (cap > max) {
+				err = EFBIG;
+				break;
+			}
+			cap = cap ? 2 * cap : 65536;
+			bigger = realloc(buf, cap);
+			if (!bigger) {
+				err = ENOMEM;
+				break;
+			}
+			buf = bigger;
+		}
+		n = read(fd, buf + len, cap - len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n ? errno : 0;
+			break;
+		}
+		len += n;
+	}
+	close(fd);
+	if (!err && len > max)
+		err = EFBIG;
+	if (err) {
+		free(buf);
+		errno = err;
+		return -1;
+	}
+	buf[len] = '\0';
+	*text = buf;
+	return (ssize_t)len;
+}

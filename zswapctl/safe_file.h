@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 /* Room for any reason these functions give: they name a path */
 #define SAFE_WHY_MAX 4352
@@ -69,6 +70,16 @@ int safe_file_kind(int dirfd, const char *name, bool may_be_missing,
  * reason in @why (errno ENOENT when it is not there).
  */
 int safe_file_open_read(int dirfd, const char *name, char *why, size_t size);
+
+/*
+ * The whole of the regular file @rel ("proc/self/mountinfo") of the tree
+ * @root, or of "/" when @root is NULL, NUL-terminated, in @text to free:
+ * its length, or -1 with errno set (EFBIG when longer than @max). A tree
+ * that --sysroot names may be another user's: no link in it is followed
+ * and no FIFO or device opened there. "/" is the running system's, whose
+ * links (/proc/self) are the kernel's.
+ */
+ssize_t safe_read_in_root(const char *root, const char *rel, size_t max, char **text);
 
 /*
  * Split @path into the folder and the last name: "a/b" gives "a" and "b",

@@ -302,7 +302,7 @@ static int set_cgroup(const struct zswapctl *ctl, int argc, char **argv)
 		zswapnl_memcg_free(&after);
 	}
 	/* The path is the cgroup's name, which may hold any byte */
-	shown = escape_alloc(before.path ? before.path : argv[1], 0);
+	shown = escape_alloc(before.path ? before.path : argv[1], escape_locale_flags());
 	if (!shown) {
 		zc_error("out of memory");
 		ret = EXIT_SYSTEM;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "safe_file.h"
 #include "set_change.h"
 
 #define VALUE_MAX 96
@@ -51,9 +52,8 @@ int set_error(struct zswapnl *nl, const char *action, bool cgroup_files,
  */
 static bool kernel_release(const struct zswapctl *ctl, char *buf, size_t len)
 {
-	char path[PATH_MAX];
 	struct utsname uts;
-	FILE *f;
+	char *text;
 	bool ok;
 
 	if (!ctl->sysroot) {
@@ -62,16 +62,14 @@ static bool kernel_release(const struct zswapctl *ctl, char *buf, size_t len)
 		snprintf(buf, len, "%s", uts.release);
 		return true;
 	}
-	snprintf(path, sizeof(path), "%s/proc/sys/kernel/osrelease",
-		 ctl->sysroot);
-	f = fopen(path, "re");
-	if (!f)
+	if (safe_read_in_root(ctl->sysroot, "proc/sys/kernel/osrelease", 4096, &text) < 0)
 		return false;
-	buf[0] = '\0';
-	ok = fgets(buf, (int)len, f) && buf[0] && buf[0] != '\n';
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return ok && !strchr(buf, '/');
+	text[strcspn(text, "\n")] = '\0';
+	ok = text[0] && strlen(text) < len && !strchr(text, '/');
+	if (ok)
+		memcpy(buf, text, strlen(text) + 1);
+	free(text);
+	return ok;
 }
 
 /* Add @name (@n bytes) to the comma-separated @list, once */
@@ -94,39 +92,11 @@ static void list_add(char *list, size_t size, const char *name, size_t n)
 		 name);
 }
 
-/* The whole of file @path (NULs and all): its length, or -1 */
-static ssize_t read_file(const char *path, char **text)
-{
-	size_t cap = 0, len = 0, n;
-	char *buf = NULL, *bigger;
-	FILE *f = fopen(path, "re");
-
-	*text = NULL;
-	if (!f)
-		return -1;
-	do {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 65536;
-			bigger = realloc(buf, cap);
-			if (!bigger) {
-				free(buf);
-				fclose(f);
-				return -1;
-			}
-			buf = bigger;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-	} while (n);
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	*text = buf;
-	return (ssize_t)len;
-}
+/*
+ * The biggest modules.alias or modules.builtin.modinfo read: Debian's are
+ * some 1.5 MB and 0.3 MB
+ */
+#define MODULE_FILE_MAX (64 << 20)
 
 /* The alias of one entry of modules.alias (@builtin false) or modules.builtin.modinfo */
 static const char *entry_alias(const char *p, const char *end, bool builtin,
@@ -177,9 +147,8 @@ static int module_aliases(const struct zswapctl *ctl, const char *prefix,
 	if (!kernel_release(ctl, release, sizeof(release)))
 		return 0;
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "%s/lib/modules/%s/%s",
-			 ctl->sysroot ? ctl->sysroot : "", release, files[i]);
-		len = read_file(path, &text);
+		snprintf(path, sizeof(path), "lib/modules/%s/%s", release, files[i]);
+		len = safe_read_in_root(ctl->sysroot, path, MODULE_FILE_MAX, &text);
 		if (len < 0)
 			continue;
 		files_read++;
@@ -339,8 +308,8 @@ void set_print_change(const struct set_change *c, const char *old,
 	const char *sep = " (";
 
 	/* A compressor's name comes from the kernel or its files */
-	escape_text(old, 0, old_text, sizeof(old_text));
-	escape_text(new, 0, new_text, sizeof(new_text));
+	escape_text(old, escape_locale_flags(), old_text, sizeof(old_text));
+	escape_text(new, escape_locale_flags(), new_text, sizeof(new_text));
 	if (same)
 		printf("%s: %s (unchanged", c->name, new_text);
 	else
@@ -355,7 +324,7 @@ void set_print_change(const struct set_change *c, const char *old,
 	/* A file's name may hold any byte */
 	if (c->origin) {
 		fputs(sep, stdout);
-		escape_fputs(c->origin, 0, stdout);
+		escape_fputs(c->origin, escape_locale_flags(), stdout);
 		putchar(')');
 	} else if (same || dry_run) {
 		putchar(')');

@@ -22,7 +22,7 @@ static void line(FILE *out, const char *label, const char *value)
 	char key[LABEL_WIDTH], text[ESCAPE_SIZE(VALUE_MAX)];
 
 	snprintf(key, sizeof(key), "%s:", label);
-	escape_text(value, 0, text, sizeof(text));
+	escape_text(value, escape_locale_flags(), text, sizeof(text));
 	fprintf(out, "%-*s%s\n", LABEL_WIDTH, key, text);
 }
 

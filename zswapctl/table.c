@@ -69,34 +69,10 @@ void table_free(struct table *t)
 	memset(t, 0, sizeof(*t));
 }
 
-size_t table_text_width(const char *text)
-{
-	mbstate_t state = { 0 };
-	size_t width = 0, left = strlen(text);
-
-	while (left) {
-		wchar_t wc;
-		size_t n = mbrtowc(&wc, text, left, &state);
-		int w;
-
-		if (n == (size_t)-1 || n == (size_t)-2) {
-			/* Not valid in this locale: one column a byte */
-			memset(&state, 0, sizeof(state));
-			n = 1;
-			w = 1;
-		} else {
-			w = wcwidth(wc);
-			if (w < 0)
-				w = 1;
-		}
-		width += w;
-		text += n;
-		left -= n;
-	}
-	return width;
-}
-
-/* The width of the character at s, its length in *n */
+/*
+ * The width of the character at s, its length in *n: one column a byte
+ * that is not a character of the locale
+ */
 static int char_width(const char *s, size_t left, size_t *n)
 {
 	mbstate_t state = { 0 };
@@ -112,14 +88,24 @@ static int char_width(const char *s, size_t left, size_t *n)
 	return w < 0 ? 1 : w;
 }
 
+size_t table_text_width(const char *text)
+{
+	size_t width = 0, left = strlen(text), n;
+
+	for (; left; text += n, left -= n)
+		width += char_width(text, left, &n);
+	return width;
+}
+
 char *table_ellipsize(const char *text, size_t width, bool utf8)
 {
 	const char *ellipsis = utf8 ? "\u2026" : "...";
 	size_t ell = utf8 ? 1 : 3, len = strlen(text), head = 0, tail = len;
-	size_t used = 0, keep_head, keep_tail, n, i;
+	size_t used = 0, keep_head, keep_tail, n, i, total;
 	char *out;
 
-	if (table_text_width(text) <= width)
+	total = table_text_width(text);
+	if (total <= width)
 		return strdup(text);
 	if (width <= ell)
 		return strndup(ellipsis, width >= ell ? strlen(ellipsis) : width);
@@ -134,16 +120,17 @@ char *table_ellipsize(const char *text, size_t width, bool utf8)
 		used += w;
 		head += n;
 	}
-	/* The end: the last characters that fit, found from the start */
-	used = 0;
+	/*
+	 * The end: the last characters that fit, found from the start (a
+	 * character boundary is only known from there), the width of what
+	 * is left after each being the total less what came before
+	 */
 	for (i = head; i < len; i += n) {
-		size_t rest = table_text_width(text + i);
-
-		char_width(text + i, len - i, &n);
-		if (rest <= keep_tail) {
+		if (total - used <= keep_tail) {
 			tail = i;
 			break;
 		}
+		used += char_width(text + i, len - i, &n);
 	}
 	out = malloc(head + strlen(ellipsis) + (len - tail) + 1);
 	if (!out)
@@ -157,7 +144,7 @@ char *table_ellipsize(const char *text, size_t width, bool utf8)
 /* An escaped copy of a cell, for printing and measuring */
 static char *escaped(const char *text, bool raw)
 {
-	return escape_alloc(text, raw ? ESCAPE_SPACE | ESCAPE_BACKSLASH : 0);
+	return escape_alloc(text, raw ? ESCAPE_SPACE | ESCAPE_BACKSLASH : escape_locale_flags());
 }
 
 static void print_cell(const char *text, size_t width, enum column_align align,

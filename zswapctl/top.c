@@ -247,7 +247,7 @@ static bool top_filter_match(const struct top_order *ord,
 		return true;
 	if (!escape_needed(m->path, 0))
 		return false;
-	shown = escape_alloc(m->path, 0);
+	shown = escape_alloc(m->path, escape_locale_flags());
 	match = shown && strstr(shown, ord->filter);
 	free(shown);
 	return match;

@@ -240,7 +240,7 @@ static void draw_order(const struct top_order *ord)
 	x = pair(ROW_ORDER, 0, "Sort", sort);
 	x = pair(ROW_ORDER, x, "Tree", ord->tree ? "on" : "off");
 	/* A control character from --filter would move the cursor */
-	escape_text(ord->filter && *ord->filter ? ord->filter : "none", 0,
+	escape_text(ord->filter && *ord->filter ? ord->filter : "none", escape_locale_flags(),
 		    filter, sizeof(filter));
 	pair(ROW_ORDER, x, "Filter", filter);
 }
@@ -330,7 +330,7 @@ static void draw_status(const struct frame *f)
 		x = put(y, 0, A_BOLD, f->prompt->label, COLS);
 		x += put(y, x, A_BOLD, ": ", COLS);
 		/* The filter it starts with may come from --filter */
-		escape_text(f->prompt->text, 0, text, sizeof(text));
+		escape_text(f->prompt->text, escape_locale_flags(), text, sizeof(text));
 		x += put(y, x, A_BOLD, text, COLS);
 		move(y, x < COLS ? x : COLS - 1);
 		return;

@@ -199,7 +199,7 @@ int unknown_note_print(const char *note, FILE *out)
 {
 	size_t width = terminal_width(out), used = 0,
 	       indent = strlen(NOTE_START);
-	char *text = escape_alloc(note, 0), *reason, *next;
+	char *text = escape_alloc(note, escape_locale_flags()), *reason, *next;
 
 	if (!text)
 		return -ENOMEM;

@@ -66,3 +66,61 @@ as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"; }
 	[ "$status" -ne 0 ] || fail "set wrote into a FIFO: $output"
 	[ -p "$PARAMS/compressor" ] || fail "the FIFO was replaced"
 }
+
+# A root is a root: nothing under it resolves outside it, as in a chroot,
+# whatever the user made of its folders (a link in place of a folder,
+# an absolute link, "..") or of its mountinfo
+@test "--sysroot: a folder on the way that is a link to a root-only folder is not followed" {
+	local secretdir=$BATS_TEST_TMPDIR/secretdir
+	mkdir -m 0700 "$secretdir"
+	printf 'ROOT-ONLY-SECRET\n' > "$secretdir/compressor"
+	printf '20\n' > "$secretdir/max_pool_percent"
+	chmod 0600 "$secretdir"/*
+	as_nobody mv "$PARAMS" "$PARAMS.real"
+	as_nobody ln -s "$secretdir" "$PARAMS"
+	run --separate-stderr timeout 60 "$ZSWAPCTL" --sysroot "$ROOT" status
+	[ "$status" -ne 124 ] || fail "status hung"
+	refute_output --partial ROOT-ONLY-SECRET
+	run --separate-stderr timeout 60 "$ZSWAPCTL" --sysroot "$ROOT" set max-pool-percent 30
+	[ "$status" -ne 0 ] || fail "set wrote through the folder's link: $output"
+	assert_equal "$(cat "$secretdir/max_pool_percent")" 20
+	assert_equal "$(cat "$secretdir/compressor")" ROOT-ONLY-SECRET
+}
+
+@test "--sysroot: a cgroup2 mount point of mountinfo that leaves the tree stays in it" {
+	local victim=$BATS_TEST_TMPDIR/victimcg
+	mkdir -p "$victim/x"
+	cp "$ROOT/sys/fs/cgroup/cgroup.controllers" "$victim/"
+	printf '0\n' > "$victim/x/memory.zswap.max"
+	cp "$ROOT/sys/fs/cgroup/work/memory.stat" "$victim/x/"
+	chmod 0600 "$victim/x/memory.zswap.max"
+	# the mount point, as a user may write it in their own tree
+	as_nobody sed -i "s| /sys/fs/cgroup | /../../../../../../../..$victim |" \
+		"$ROOT/proc/self/mountinfo"
+	grep -q "$victim" "$ROOT/proc/self/mountinfo" || fail "no trap in mountinfo"
+	run --separate-stderr timeout 60 "$ZSWAPCTL" --sysroot "$ROOT" set cgroup /x max 1M
+	[ "$status" -ne 124 ] || fail "set hung"
+	assert_equal "$(cat "$victim/x/memory.zswap.max")" 0
+	run --separate-stderr timeout 60 "$ZSWAPCTL" --sysroot "$ROOT" cgroups /x
+	[ "$status" -ne 0 ] || fail "listed a cgroup outside the tree: $output"
+}
+
+@test "--sysroot: FIFOs and endless files in the kernel's release, modules.alias and mountinfo" {
+	local rel=6.1.0-trap
+	as_nobody mkdir -p "$ROOT/proc/sys/kernel"
+	echo "$rel" | as_nobody tee "$ROOT/proc/sys/kernel/osrelease" >/dev/null
+	# a compressor the tree does not have makes set look into modules.alias
+	as_nobody mkdir -p "$ROOT/lib/modules/$rel"
+	as_nobody ln -s /dev/zero "$ROOT/lib/modules/$rel/modules.alias"
+	run --separate-stderr timeout 60 "$ZSWAPCTL" --sysroot "$ROOT" set compressor nosuchalg
+	[ "$status" -ne 124 ] || fail "set read /dev/zero through a link, or hung"
+	[ "$status" -ne 0 ] || fail "set took an unknown compressor"
+	as_nobody rm "$ROOT/proc/sys/kernel/osrelease"
+	as_nobody mkfifo "$ROOT/proc/sys/kernel/osrelease"
+	run --separate-stderr timeout 60 "$ZSWAPCTL" --sysroot "$ROOT" set compressor nosuchalg
+	[ "$status" -ne 124 ] || fail "set hung on a FIFO at osrelease"
+	as_nobody rm "$ROOT/proc/self/mountinfo"
+	as_nobody mkfifo "$ROOT/proc/self/mountinfo"
+	run --separate-stderr timeout 60 "$ZSWAPCTL" --sysroot "$ROOT" cgroups /work
+	[ "$status" -ne 124 ] || fail "cgroups hung on a FIFO at mountinfo"
+}

@@ -456,6 +456,29 @@ hostile_params() {
 	check text "$OUT"
 }
 
+# Outside a UTF-8 locale, a name's bytes beyond ASCII are escaped in
+# every text a person reads: U+065B is \xd9\x9b in UTF-8, and 0x9b is CSI
+# to a terminal that takes 8-bit controls (the Linux console in a
+# non-UTF-8 mode, xterm under such a locale)
+@test "a C locale: no byte beyond ASCII in top -B, set, messages or status" {
+	local root id name=$'evil\xd9\x9b2J\xd9\x9b31mRED'
+	root=$(copy_root patched)
+	mkdir "$root/sys/fs/cgroup/$name"
+	cp "$root/sys/fs/cgroup/work"/{cgroup.controllers,memory.stat,memory.zswap.max} \
+		"$root/sys/fs/cgroup/$name/"
+	id=$(stat -c %i "$root/sys/fs/cgroup/$name")
+	LC_ALL=C COLUMNS=200 "$ZSWAPCTL" --sysroot "$root" top -B -c 1 >"$OUT" 2>&1 ||
+		fail "top -B failed: $(cat "$OUT")"
+	LC_ALL=C "$ZSWAPCTL" --sysroot "$root" set cgroup "$id" max 1M >>"$OUT" 2>&1 ||
+		fail "set failed: $(cat "$OUT")"
+	LC_ALL=C "$ZSWAPCTL" --sysroot "$root" cgroups "/nope$name" >>"$OUT" 2>&1 &&
+		fail "a cgroup that is not there was found"
+	LC_ALL=C "$ZSWAPCTL" --sysroot "$root" cgroups >>"$OUT" 2>&1 ||
+		fail "cgroups failed: $(cat "$OUT")"
+	grep -q 'evil\\xd9\\x9b2J' "$OUT" || fail "the name is not shown escaped: $(cat "$OUT")"
+	! LC_ALL=C grep -n $'[\x80-\xff]' "$OUT" || fail "a byte beyond ASCII reached the terminal"
+}
+
 @test "the curses view of top draws every name escaped and leaves the title alone" {
 	local filter line
 	command -v tmux >/dev/null || fail "no tmux (make deps installs it)"

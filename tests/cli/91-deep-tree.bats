@@ -9,7 +9,10 @@
 # longer than 1024 bytes is shown as its first and last names, and a tree
 # is drawn at most 32 levels deep, so that every line is bounded and the
 # output grows with the number of cgroups, not with the square of their
-# depth. Sizes, not times, are asserted.
+# depth. A listing keeps no path longer than 16 KiB (64 levels here), so
+# that its memory grows with the number of cgroups too: the deeper ones
+# are listed by id, without a path (before the bound, a listing of 3,000
+# such levels held 1.1 GB). Sizes, not times, are asserted.
 
 load helpers
 load ../lib/prom
@@ -47,6 +50,8 @@ setup() {
 	OUT=$BATS_TEST_TMPDIR/out
 	# The recorded tree's five, and the user's
 	CGROUPS=$((5 + LEVELS))
+	# The levels whose path a listing keeps: 254 bytes a level, 16 KiB
+	NAMED=$((16384 / 254))
 }
 
 zd() { "$ZSWAPCTL" --sysroot "$DEEP" "$@"; }
@@ -86,10 +91,12 @@ bounded() {
 	done
 	zd cgroups --json >"$OUT" || fail "cgroups --json failed"
 	run -0 jq '[.cgroups[] | select(.path_shortened)] | length' "$OUT"
-	assert_output $((LEVELS - 4))
+	assert_output $((NAMED - 4))
+	run -0 jq '[.cgroups[] | select(.path == null)] | length' "$OUT"
+	assert_output $((LEVELS - NAMED))
 	run -0 jq '[.cgroups[].id] | unique | length' "$OUT"
 	assert_output "$CGROUPS"
-	run -0 jq '[.cgroups[].path | utf8bytelength] | max' "$OUT"
+	run -0 jq '[.cgroups[].path | select(. != null) | utf8bytelength] | max' "$OUT"
 	[ "$output" -le 1024 ] || fail "a path of $output bytes in JSON"
 	# nested 32 levels, and what is deeper hangs from the 32nd by its
 	# relative path: jq needs no more than that
@@ -108,6 +115,22 @@ bounded() {
 			fail "top -B $args failed"
 		bounded "$OUT" 4000 $((CGROUPS + 20))
 		run -0 grep -c 'x\{200\}' "$OUT"
-		assert_output "$LEVELS"
+		assert_output "$NAMED"
 	done
+}
+
+@test "a listing keeps no path over 16 KiB; one cgroup asked for by id or path comes with its path" {
+	local deepest id
+	zd cgroups --json=short >"$OUT" || fail "cgroups --json failed"
+	# the deepest, which is the last of its chain, by the largest depth
+	id=$(jq '[.cgroups[] | select(.path == null)] | last | .id' "$OUT")
+	[ "$id" != null ] || fail "no cgroup without its path"
+	run -0 zd cgroups --json=short "$id"
+	assert_equal "$(jq -r '.cgroups[0] | "\(.path_shortened) \(.path | startswith("/000"))"' <<<"$output")" \
+		"true true"
+	# a path the walk builds a folder at a time
+	deepest=$(cd "$DEEP/sys/fs/cgroup" && find . -mindepth $((NAMED + 1)) -maxdepth $((NAMED + 1)) -type d |
+		head -n 1)
+	run -0 zd cgroups --json=short "${deepest#.}"
+	assert_equal "$(jq -r '.cgroups[0].path_shortened' <<<"$output")" true
 }

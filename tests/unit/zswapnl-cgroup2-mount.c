@@ -13,6 +13,7 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,7 +206,7 @@ static void recorded(void)
 
 	for (i = 0; i < ZNL_ARRAY_SIZE(trees); i++) {
 		snprintf(root, sizeof(root), "%s", td_path(trees[i]));
-		if (!CHECK_INT(znl_read_text(under("/proc/self/mountinfo"), &text, NULL), 0))
+		if (!CHECK_INT(znl_read_text_at(AT_FDCWD, under("/proc/self/mountinfo"), &text, NULL), 0))
 			continue;
 		CHECK_INT(znl_cgroup2_mount(text, mnt, sizeof(mnt)), 0);
 		CHECK_STR(mnt, "/sys/fs/cgroup");

@@ -125,8 +125,11 @@ static void memcgs(void)
 	zswapnl_close(h);
 }
 
-/* A root of links to the recorded tree: @with lists what to link */
-static const char *linked_root(const char *const *with, size_t n)
+/*
+ * A root with parts of the recorded tree: @with lists what to copy (not
+ * links to it: nothing under a root resolves outside it)
+ */
+static const char *partial_root(const char *const *with, size_t n)
 {
 	static char root[PATH_MAX];
 	char src[PATH_MAX], dst[2 * PATH_MAX];
@@ -143,8 +146,8 @@ static const char *linked_root(const char *const *with, size_t n)
 				 (int)(strchr(with[i], '/') - with[i]), with[i]);
 			mkdir(dir, 0755);
 		}
-		if (!CHECK_INT(symlink(src, dst), 0))
-			tap_diag("symlink %s: %m", dst);
+		if (!CHECK_INT(td_copy_tree(src, dst), 0))
+			tap_diag("copy to %s: %m", dst);
 	}
 	return root;
 }
@@ -153,7 +156,7 @@ static const char *linked_root(const char *const *with, size_t n)
 static void no_debugfs(void)
 {
 	static const char *const with[] = { "proc", "sys/module", "sys/fs" };
-	const char *root = linked_root(with, ZNL_ARRAY_SIZE(with));
+	const char *root = partial_root(with, ZNL_ARRAY_SIZE(with));
 	struct zswapnl *h = fb_open(root);
 	struct zswapnl_global g = { .struct_size = sizeof(g) };
 	struct zswapnl_memcg_list l;
@@ -179,7 +182,7 @@ static void no_debugfs(void)
 static void no_proc(void)
 {
 	static const char *const with[] = { "sys" };
-	const char *root = linked_root(with, ZNL_ARRAY_SIZE(with));
+	const char *root = partial_root(with, ZNL_ARRAY_SIZE(with));
 	struct zswapnl *h = fb_open(root);
 	struct zswapnl_global g = { .struct_size = sizeof(g) };
 
@@ -212,7 +215,7 @@ static void memtotal_overflow(void)
 		{ "18014398509481984", false, 0 },
 		{ "18014398509481983", true, UINT64_C(18014398509481983) * 1024 / PAGE * 20 / 100 * PAGE },
 	};
-	const char *root = linked_root(with, ZNL_ARRAY_SIZE(with));
+	const char *root = partial_root(with, ZNL_ARRAY_SIZE(with));
 	char path[PATH_MAX];
 	struct zswapnl_global g;
 	struct zswapnl *h;
@@ -244,7 +247,7 @@ static void memtotal_overflow(void)
 static void no_zswap(void)
 {
 	static const char *const with[] = { "proc" };
-	const char *root = linked_root(with, ZNL_ARRAY_SIZE(with));
+	const char *root = partial_root(with, ZNL_ARRAY_SIZE(with));
 	struct zswapnl *h = fb_open(root);
 	struct zswapnl_global g = { .struct_size = sizeof(g) };
 	struct zswapnl_memcg_list l;
