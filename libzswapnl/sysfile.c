@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +81,54 @@ static int open_regular(int dirfd, const char *path, int flags)
 }
 
 /*
+ * openat2() where there is none (before Linux 5.6, or refused with ENOSYS
+ * by a seccomp filter or valgrind): a folder at a time from @rootfd, none
+ * of them a link, and no "..": stricter than RESOLVE_IN_ROOT, which
+ * follows a link that stays in the root
+ */
+static int open_beneath(int rootfd, const char *path, int flags)
+{
+	char name[NAME_MAX + 1];
+	const char *p = path;
+	int fd, next;
+	bool last;
+	size_t len;
+
+	fd = dup(rootfd);
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		p += strspn(p, "/");
+		len = strcspn(p, "/");
+		if (len > NAME_MAX) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		memcpy(name, p, len);
+		name[len] = '\0';
+		p += len;
+		/* nothing but slashes after it */
+		last = !p[strspn(p, "/")];
+		if (!strcmp(name, "..")) {
+			close(fd);
+			return -EXDEV;
+		}
+		if (last)
+			break;
+		if (!strcmp(name, "."))
+			continue;
+		next = openat(fd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(fd);
+		if (next < 0)
+			return -errno;
+		fd = next;
+	}
+	next = openat(fd, *name ? name : ".", flags);
+	close(fd);
+	return next < 0 ? -errno : next;
+}
+
+/*
  * Open @path, which znl_path() made: the handle's root and a path in it.
  * The files of "/" are the running system's, whose links are the
  * kernel's (/proc/self). Another root is a tree that another user may
@@ -105,6 +155,8 @@ int znl_open_in_root(const struct zswapnl *h, const char *path, int flags)
 	if (strncmp(path, h->root, root_len) || path[root_len] != '/')
 		return -EINVAL;
 	fd = syscall(SYS_openat2, h->root_fd, path + root_len, &how, sizeof(how));
+	if (fd < 0 && errno == ENOSYS)
+		return open_beneath(h->root_fd, path + root_len, how.flags);
 	return fd < 0 ? -errno : fd;
 }
 

@@ -6,14 +6,18 @@
  * denies it. Every other system call and every other socket passes. The
  * refusal is the kernel's: nothing in CMD's process is replaced.
  *
- * A tool of tests/cli/43-netlink-denied.bats, built by
- * "make unit-tests-zswapctl" into $(BUILD)/tests/cli/deny-netlink.
+ * deny-netlink NO-OPENAT2 CMD [ARG]...: openat2(2) fails with ENOSYS
+ * instead, as on a kernel before 5.6 or under an older seccomp profile.
+ *
+ * A tool of tests/cli/43-netlink-denied.bats and 84-sysroot-links.bats,
+ * built by "make unit-tests-zswapctl" into $(BUILD)/tests/cli/deny-netlink.
  */
 #include <errno.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/netlink.h>
 #include <linux/seccomp.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,13 +64,36 @@ static int deny(unsigned int err)
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 }
 
+/* Install the filter: openat2() fails with ENOSYS */
+static int no_openat2(void)
+{
+	struct sock_filter code[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, THIS_ARCH, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat2, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {
+		.len = sizeof(code) / sizeof(code[0]),
+		.filter = code,
+	};
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -1;
+	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+}
+
 int main(int argc, char **argv)
 {
-	if (argc < 3 || (strcmp(argv[1], "EPERM") && strcmp(argv[1], "EACCES"))) {
-		fprintf(stderr, "usage: deny-netlink EPERM|EACCES CMD [ARG]...\n");
+	bool openat2 = argc >= 3 && !strcmp(argv[1], "NO-OPENAT2");
+
+	if (argc < 3 || (!openat2 && strcmp(argv[1], "EPERM") && strcmp(argv[1], "EACCES"))) {
+		fprintf(stderr, "usage: deny-netlink EPERM|EACCES|NO-OPENAT2 CMD [ARG]...\n");
 		return 125;
 	}
-	if (deny(strcmp(argv[1], "EPERM") ? EACCES : EPERM)) {
+	if (openat2 ? no_openat2() : deny(strcmp(argv[1], "EPERM") ? EACCES : EPERM)) {
 		perror("deny-netlink: cannot install the seccomp filter");
 		return 125;
 	}

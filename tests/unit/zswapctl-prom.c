@@ -360,8 +360,12 @@ static void cgroup_metrics(void)
 			    BIT(ZSWAPNL_M_REJECT_POOL_LIMIT) |
 			    BIT(ZSWAPNL_M_REJECT_INCOMPRESSIBLE) |
 			    BIT(ZSWAPNL_M_REJECT_ALLOC_FAIL));
-	/* A row without its path has no label to go by */
-	memcg(&items[3], NULL, all & ~BIT(ZSWAPNL_M_PATH));
+	/*
+	 * A row without its path (longer than a list keeps): an empty
+	 * cgroup label, which no path is, and its id
+	 */
+	memcg(&items[3], NULL, all & ~(BIT(ZSWAPNL_M_PATH) | BIT(ZSWAPNL_M_ZERO_PAGES)));
+	items[3].id = 777;
 	items[3].stored_pages = 4242;
 
 	text = render(&s);
@@ -403,7 +407,7 @@ static void cgroup_metrics(void)
 	expect_no(text, "zswap_cgroup_writeback{cgroup=\"/\"}");
 	expect_no(text, "zswap_cgroup_compressed_bytes{cgroup=\"/\"}");
 	expect_no(text, "zswap_cgroup_max_bytes{cgroup=\"/\"}");
-	expect_no(text, "4242");
+	expect_line(text, "zswap_cgroup_stored_pages{cgroup=\"\",cgroup_id=\"777\"} 4242");
 	/* Unknown in every cgroup: no family at all, not even its HELP */
 	expect_no(text, "zswap_cgroup_zero_pages");
 	free(text);
