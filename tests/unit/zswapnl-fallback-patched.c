@@ -15,8 +15,10 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "fallback.h"
@@ -179,21 +181,32 @@ static void list_without_fds(void)
 	struct zswapnl *h = fb_open(ROOT);
 	struct zswapnl_memcg_list l;
 	struct zswapnl_error err;
+	bool openat2;
 	struct rlimit rl;
 	int fd = dup(0);
 
 	close(fd);
+	/*
+	 * Without openat2() (valgrind has none), a file under the root is
+	 * reached a folder at a time, two descriptors open for a moment: one
+	 * more lets the walk start, and it runs out somewhere below the root
+	 */
+	openat2 = !(syscall(SYS_openat2, -1, "", NULL, 0) < 0 && errno == ENOSYS);
 	CHECK_INT(getrlimit(RLIMIT_NOFILE, &rl), 0);
-	rl.rlim_cur = fd + 1;
+	rl.rlim_cur = fd + 1 + !openat2;
 	CHECK_INT(setrlimit(RLIMIT_NOFILE, &rl), 0);
 	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
 	CHECK_INT(err.code, 0);
-	CHECK_STR(err.msg, "1 cgroup folder could not be opened or read (Too many open files); "
-			   "not listed, with the cgroups below them: /*");
-	if (CHECK_INT(l.count, 1)) {
+	if (openat2)
+		CHECK_STR(err.msg, "1 cgroup folder could not be opened or read (Too many open files); "
+				   "not listed, with the cgroups below them: /*");
+	else
+		CHECK(strstr(err.msg, "could not be opened or read (Too many open files); "
+				      "not listed, with the cgroups below them: /"));
+	if (CHECK(l.count >= 1))
 		CHECK_STR(l.items[0]->path, "/");
+	if (openat2 && CHECK_INT(l.count, 1))
 		CHECK_INT(zswapnl_memcg_unknown(h, l.items[0], ZSWAPNL_M_ZSWPIN, &err), -EMFILE);
-	}
 	zswapnl_memcg_list_free(&l);
 	zswapnl_close(h);
 }
