@@ -570,7 +570,26 @@ static void close_over_limit(struct walk *w, size_t top)
 static void pop_frame(struct walk *w)
 {
 	struct frame *f = &w->stack[--w->depth];
+	struct frame *up = w->depth ? &w->stack[w->depth - 1] : NULL;
+	struct stat st;
+	int fd;
 
+	/*
+	 * A parent that close_over_limit() closed is opened again as ".." of
+	 * this folder while it is open, and taken if it is the folder the
+	 * walk left: one open, where frame_fd() would open the chain again
+	 * from the nearest open folder above (a comb, a chain with a folder
+	 * beside each level, made the walk quadratic in its depth).
+	 */
+	if (up && up->fd < 0 && f->fd >= 0) {
+		fd = openat(f->fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd >= 0 && !fstat(fd, &st) && st.st_dev == w->dev && st.st_ino == up->ino) {
+			up->fd = fd;
+			w->open_fds++;
+		} else if (fd >= 0) {
+			close(fd);
+		}
+	}
 	close_frame(w, f);
 	while (f->nnames)
 		free(f->names[--f->nnames]);

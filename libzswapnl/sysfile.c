@@ -23,9 +23,15 @@
 /*
  * Bigger files are not what this library reads. The biggest it reads is
  * /proc/self/mountinfo, about 150 bytes a mount: 64 MiB holds the mounts
- * of the busiest container hosts many times over.
+ * of the busiest container hosts many times over. A cgroup's files are
+ * read for each cgroup: memory.stat is some 2 KiB, and a file of one
+ * value holds a page at most (sysfs and cgroupfs give one page, 64 KiB
+ * where pages are that large), so that a tree of sparse files in their
+ * place costs no more than a page or two each.
  */
 #define ZNL_TEXT_MAX (64 << 20)
+#define ZNL_CGROUP_FILE_MAX (1 << 20)
+#define ZNL_LINE_MAX (64 << 10)
 
 /* @buf gets the root followed by the formatted path, which starts with '/' */
 int znl_path(const struct zswapnl *h, char *buf, size_t size, const char *fmt, ...)
@@ -165,8 +171,11 @@ static int open_regular_in_root(const struct zswapnl *h, const char *path, int f
 	return keep_regular(znl_open_in_root(h, path, flags | O_NONBLOCK), flags);
 }
 
-/* The whole of the open file @fd, NUL-terminated, in a buffer to free */
-static int read_all(int fd, char **text, size_t *len)
+/*
+ * The whole of the open file @fd, NUL-terminated, in a buffer to free:
+ * -EFBIG when it is longer than @max
+ */
+static int read_all(int fd, size_t max, char **text, size_t *len)
 {
 	size_t size = 4096, used = 0;
 	char *buf, *bigger;
@@ -183,7 +192,7 @@ static int read_all(int fd, char **text, size_t *len)
 	}
 	for (;;) {
 		if (used + 1 >= size) {
-			if (size >= ZNL_TEXT_MAX) {
+			if (size >= max) {
 				ret = -EFBIG;
 				break;
 			}
@@ -225,13 +234,13 @@ static int read_all(int fd, char **text, size_t *len)
  */
 int znl_read_text_at(int dirfd, const char *path, char **text, size_t *len)
 {
-	return read_all(open_regular(dirfd, path, O_RDONLY), text, len);
+	return read_all(open_regular(dirfd, path, O_RDONLY), ZNL_CGROUP_FILE_MAX, text, len);
 }
 
 /* The same for @path under the handle's root (znl_path()) */
 int znl_read_text(const struct zswapnl *h, const char *path, char **text, size_t *len)
 {
-	return read_all(open_regular_in_root(h, path, O_RDONLY), text, len);
+	return read_all(open_regular_in_root(h, path, O_RDONLY), ZNL_TEXT_MAX, text, len);
 }
 
 /* @text, read into @buf without its trailing white space; -EOVERFLOW if too long */
@@ -257,7 +266,7 @@ int znl_read_line_at(int dirfd, const char *path, char *buf, size_t size)
 	char *text;
 	int ret;
 
-	ret = znl_read_text_at(dirfd, path, &text, &len);
+	ret = read_all(open_regular(dirfd, path, O_RDONLY), ZNL_LINE_MAX, &text, &len);
 	return ret ?: one_line(text, len, buf, size);
 }
 
@@ -267,7 +276,7 @@ int znl_read_line(const struct zswapnl *h, const char *path, char *buf, size_t s
 	char *text;
 	int ret;
 
-	ret = znl_read_text(h, path, &text, &len);
+	ret = read_all(open_regular_in_root(h, path, O_RDONLY), ZNL_LINE_MAX, &text, &len);
 	return ret ?: one_line(text, len, buf, size);
 }
 

@@ -134,3 +134,29 @@ bounded() {
 	run -0 zd cgroups --json=short "${deepest#.}"
 	assert_equal "$(jq -r '.cgroups[0].path_shortened' <<<"$output")" true
 }
+
+# A comb: a chain with a folder beside each level. The walk keeps at most
+# 32 folders open; a parent it closed was opened again from the root for
+# each level it went back up through, some 85 opens a folder at 5,000
+# levels (11.7 s). Now it is ".." of the child: the opens are counted, a
+# figure that does not depend on how busy the machine is.
+@test "a comb of 2,000 levels: the walk opens each folder a few times, not once a level above it" {
+	command -v strace >/dev/null || fail "strace missing: run make deps"
+	local comb=$BATS_TEST_TMPDIR/comb opens folders=4000
+	cp -r "$TOP/tests/data/sysroot-patched" "$comb"
+	/usr/bin/python3 - "$comb/sys/fs/cgroup" <<'PY'
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+for i in range(2000):
+    os.mkdir("c", dir_fd=fd)
+    os.mkdir("l", dir_fd=fd)
+    child = os.open("c", os.O_RDONLY, dir_fd=fd)
+    os.close(fd)
+    fd = child
+PY
+	strace -f -c -U calls,name -e trace=openat,openat2 -o "$BATS_TEST_TMPDIR/strace" \
+		"$ZSWAPCTL" --sysroot "$comb" cgroups >/dev/null 2>&1 || fail "cgroups failed"
+	opens=$(awk '$NF == "total" { print $1 }' "$BATS_TEST_TMPDIR/strace")
+	[ -n "$opens" ] || fail "no count: $(cat "$BATS_TEST_TMPDIR/strace")"
+	[ "$opens" -le $((4 * folders)) ] || fail "$opens opens for $folders folders"
+}
