@@ -167,14 +167,15 @@ uncommented() {
 
 @test "the sandbox leaves each service what it needs" {
 	# what tests/vm/debian-boot.bats shows working under systemd: the
-	# apply unit's SET (CAP_SYS_ADMIN), its sysfs writes and netlink;
+	# apply unit's SET (CAP_NET_ADMIN for genetlink's admin-perm check,
+	# CAP_SYS_ADMIN for the command's), its sysfs writes and netlink;
 	# the exporter's one folder, debugfs as root, unreadable cgroup
 	# folders, netlink, and a start timeout
 	local apply exporter
 	apply=$(unit_source zswapctl.service)
 	exporter=$(unit_source zswapctl-export.service)
 	run -0 grep -E '^(CapabilityBoundingSet|ReadWritePaths|RestrictAddressFamilies|User|PrivateNetwork|PrivateUsers|ProtectKernelModules)=' "$apply"
-	assert_output "$(printf '%s\n' CapabilityBoundingSet=CAP_SYS_ADMIN \
+	assert_output "$(printf '%s\n' 'CapabilityBoundingSet=CAP_SYS_ADMIN CAP_NET_ADMIN' \
 		ReadWritePaths=/sys/module/zswap/parameters PrivateNetwork=yes \
 		RestrictAddressFamilies=AF_NETLINK)"
 	run -0 grep -E '^(CapabilityBoundingSet|ReadWritePaths|RestrictAddressFamilies|User|PrivateNetwork|PrivateUsers|TimeoutStartSec)=' "$exporter"

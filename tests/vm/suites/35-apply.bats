@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # zswapctl apply on a real kernel, run as zswapctl.service runs it at boot:
 # the unit's own ExecStart line (debian/zswapctl.service), word for word,
-# with /etc/zswap.conf and /etc/zswap.conf.d where that line reads them.
+# with its capabilities (CapabilityBoundingSet=) and no others, and with
+# /etc/zswap.conf and /etc/zswap.conf.d where that line reads them.
 # The guest's root is the host's, read-only, without the package: the line
 # runs in a mount namespace of its own, with a tmpfs over /etc holding the
 # test's files (and the loader's cache), and one over /usr/sbin holding
@@ -38,18 +39,25 @@ teardown() {
 }
 
 # as_the_unit: the unit's ExecStart, with $ETC as /etc and the build's
-# zswapctl as /usr/sbin/zswapctl
+# zswapctl as /usr/sbin/zswapctl, and the unit's CapabilityBoundingSet=
+# only (a set without one the kernel checks fails the boot's apply: the
+# family's set needs CAP_NET_ADMIN for its admin-perm flag, and
+# CAP_SYS_ADMIN)
 as_the_unit() {
-	local line
+	local line caps
 	line=$(sed -n 's/^ExecStart=//p' "$UNIT")
 	[ -n "$line" ] || fail "no ExecStart in $UNIT"
+	caps=$(sed -n 's/^CapabilityBoundingSet=//p' "$UNIT" | tr 'A-Z ' 'a-z\n' |
+		sed -n 's/^cap_\(.*\)/+\1/p' | paste -sd, -)
+	[ -n "$caps" ] || fail "no CapabilityBoundingSet= in $UNIT"
 	[ -f /etc/ld.so.cache ] && cp /etc/ld.so.cache "$ETC/"
 	unshare --mount --propagation private bash -c '
 		set -e
 		mount --bind "$1" /etc
 		mount -t tmpfs -o mode=755 tmpfs /usr/sbin
 		cp "$2" /usr/sbin/zswapctl
-		exec $3' as_the_unit "$ETC" "$ZSWAPCTL" "$line"
+		exec setpriv --bounding-set "-all,$4" --inh-caps -all -- $3' \
+		as_the_unit "$ETC" "$ZSWAPCTL" "$line" "$caps"
 }
 
 # other PARAM NAME...: the first NAME other than the parameter's value
