@@ -269,8 +269,11 @@ listening() {
 	done
 	local out=$BATS_TEST_TMPDIR/pause.out fifo=$BATS_TEST_TMPDIR/go cursor
 	mkfifo "$fifo"
+	# Its writer first, read-write so that the open waits for no reader:
+	# the redirections of a function's call (bg) are this shell's, and a
+	# reader's open of a FIFO waits for a writer
+	exec 9<> "$fifo"
 	bg /usr/bin/python3 "$TOP/tests/tools/ynl-dump-pause.py" "$PYYNL" "$SPEC" < "$fifo" > "$out" 2>&1
-	exec 9> "$fifo"
 	wait_for_line "$out" '^paused ' || fail "the dump did not pause"
 	cursor=$(sed -n 's/^paused //p' "$out")
 	local sent
