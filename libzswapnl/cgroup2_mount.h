@@ -40,20 +40,28 @@ static inline const char *znl_mi_field(const char *line, const char *end, unsign
 	}
 }
 
-/* The file system type: the field after the "-" that ends the optional fields */
+/*
+ * The file system type: the field after the "-" that ends the optional
+ * fields (one pass over the line, whatever its number of fields)
+ */
 static inline bool znl_mi_is_cgroup2(const char *line, const char *end)
 {
-	const char *f;
-	unsigned int n;
-	size_t len;
+	const char *p = line, *start;
+	unsigned int n = 0;
+	bool dash = false;
 
-	for (n = 6; (f = znl_mi_field(line, end, n, &len)); n++) {
-		if (len == 1 && f[0] == '-') {
-			f = znl_mi_field(line, end, n + 1, &len);
-			return f && len == 7 && !memcmp(f, "cgroup2", 7);
-		}
+	for (;;) {
+		while (p < end && *p == ' ')
+			p++;
+		if (p == end)
+			return false;
+		start = p;
+		while (p < end && *p != ' ')
+			p++;
+		if (dash)
+			return p - start == 7 && !memcmp(start, "cgroup2", 7);
+		dash = n++ >= 6 && p - start == 1 && *start == '-';
 	}
-	return false;
 }
 
 /*
@@ -111,18 +119,32 @@ static inline int znl_cgroup2_mount(const char *text, char *buf, size_t size)
 	static const char *const usual[] = { "/sys/fs/cgroup", "/sys/fs/cgroup/unified" };
 	const char *line, *end, *mnt, *best = NULL;
 	size_t len, best_len = 0;
-	unsigned int rank, best_rank = 0;
+	unsigned int rank, best_rank = 0, checked = 0;
 
 	for (line = text; *line; line = *end ? end + 1 : end) {
 		end = strchrnul(line, '\n');
 		if (!znl_mi_is_cgroup2(line, end))
 			continue;
 		mnt = znl_mi_field(line, end, 4, &len);
-		if (!mnt || znl_mi_covered(*end ? end + 1 : end, mnt, len))
+		if (!mnt)
 			continue;
 		for (rank = 0; rank < 2; rank++)
 			if (strlen(usual[rank]) == len && !memcmp(mnt, usual[rank], len))
 				break;
+		/* One that passed the pass below has no later line at its place */
+		if (best && rank >= best_rank)
+			continue;
+		/*
+		 * Whether a later line covers it is a pass over the rest, up to
+		 * the next line at the same place: at a usual place, the passes
+		 * together go over the text once; elsewhere, 64 passes at most,
+		 * so that thousands of cgroup2 mounts (no host has that many)
+		 * cost a bounded number of them
+		 */
+		if (rank == 2 && checked++ >= 64)
+			continue;
+		if (znl_mi_covered(*end ? end + 1 : end, mnt, len))
+			continue;
 		if (!best || rank < best_rank) {
 			best = mnt;
 			best_len = len;
