@@ -38,6 +38,10 @@ SMALL_RCVBUF = 2048
 WAIT_S = 20
 
 
+
+# include/uapi/linux/netlink.h; 7.2's pyynl Netlink class does not name it
+NLM_F_MULTI = 0x2
+
 def main():
     if len(sys.argv) != 3:
         print("usage: ynl-dump-pause PYYNL SPEC", file=sys.stderr)
@@ -74,7 +78,7 @@ def main():
                 return -1, last
             if msg.done:
                 return 0, last
-            if not msg.nl_flags & Netlink.NLM_F_MULTI:
+            if not msg.nl_flags & NLM_F_MULTI:
                 print("error a part of a dump without NLM_F_MULTI")
                 return -1, last
             decoded = ynl.nlproto.decode(ynl, msg, op)
