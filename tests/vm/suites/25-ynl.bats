@@ -269,11 +269,13 @@ listening() {
 	done
 	local out=$BATS_TEST_TMPDIR/pause.out fifo=$BATS_TEST_TMPDIR/go cursor
 	mkfifo "$fifo"
-	# Its writer first, read-write so that the open waits for no reader:
-	# the redirections of a function's call (bg) are this shell's, and a
-	# reader's open of a FIFO waits for a writer
-	exec 9<> "$fifo"
-	bg /usr/bin/python3 "$TOP/tests/tools/ynl-dump-pause.py" "$PYYNL" "$SPEC" < "$fifo" > "$out" 2>&1
+	# Its writer first, read-write so that the open waits for no reader;
+	# the reader's redirection on its own command, as a background
+	# command without one reads /dev/null (bg's "$@" & would)
+	local go
+	exec {go}<> "$fifo"
+	/usr/bin/python3 "$TOP/tests/tools/ynl-dump-pause.py" "$PYYNL" "$SPEC" < "$fifo" > "$out" 2>&1 &
+	BG_PIDS="${BG_PIDS:-} $!"
 	wait_for_line "$out" '^paused ' || fail "the dump did not pause"
 	cursor=$(sed -n 's/^paused //p' "$out")
 	local sent
@@ -300,8 +302,8 @@ listening() {
 		fail "the dump did not stay paused"
 	assert_equal "$(awk '$1 == "nr_dying_descendants" { print $2 }' $CGROOT/ynl-dp/cgroup.stat)" 0
 	# Resume: each survivor once, no removed one, and the end
-	echo go >&9
-	exec 9>&-
+	echo go >&"$go"
+	exec {go}>&-
 	wait_for_line "$out" '^(done|error)' || fail "the dump did not end"
 	cat "$out"
 	assert_line --partial done
