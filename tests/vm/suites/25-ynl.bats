@@ -305,7 +305,7 @@ listening() {
 	echo go >&"$go"
 	exec {go}>&-
 	wait_for_line "$out" '^(done|error)' || fail "the dump did not end"
-	cat "$out"
+	run -0 cat "$out"
 	assert_line --partial done
 	local survivors got
 	survivors=$(for d in $CGROOT/ynl-dp/*/; do stat -c %i "$d"; done | sort)
