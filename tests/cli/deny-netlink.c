@@ -37,6 +37,17 @@
 /* The low 32 bits of argument @n: an int, on a little-endian machine */
 #define ARG_LO(n) (offsetof(struct seccomp_data, args[n]))
 
+/* Install the seccomp filter of @len instructions at @code */
+static int install(struct sock_filter *code, unsigned short len)
+{
+	struct sock_fprog prog = { .len = len, .filter = code };
+
+	/* Needed without CAP_SYS_ADMIN; harmless with it */
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -1;
+	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+}
+
 /* Install the filter: socket(AF_NETLINK, *, NETLINK_GENERIC) fails with @err */
 static int deny(unsigned int err)
 {
@@ -53,15 +64,8 @@ static int deny(unsigned int err)
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
-	struct sock_fprog prog = {
-		.len = sizeof(code) / sizeof(code[0]),
-		.filter = code,
-	};
 
-	/* Needed without CAP_SYS_ADMIN; harmless with it */
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
-		return -1;
-	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+	return install(code, sizeof(code) / sizeof(code[0]));
 }
 
 /* Install the filter: openat2() fails with ENOSYS */
@@ -75,14 +79,8 @@ static int no_openat2(void)
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
-	struct sock_fprog prog = {
-		.len = sizeof(code) / sizeof(code[0]),
-		.filter = code,
-	};
 
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
-		return -1;
-	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+	return install(code, sizeof(code) / sizeof(code[0]));
 }
 
 int main(int argc, char **argv)
