@@ -17,27 +17,36 @@
 #include <string.h>
 
 /*
+ * The next field of a mountinfo line at *@p, up to @end: its start, its
+ * length in @len, and *@p past it; NULL at the end of the line
+ */
+static inline const char *znl_mi_next(const char **p, const char *end, size_t *len)
+{
+	const char *start;
+
+	while (*p < end && **p == ' ')
+		(*p)++;
+	if (*p == end)
+		return NULL;
+	start = *p;
+	while (*p < end && **p != ' ')
+		(*p)++;
+	*len = *p - start;
+	return start;
+}
+
+/*
  * Field @n (0 first) of the mountinfo line at @line, up to @end: its start,
  * its length in @len; NULL when the line has fewer fields
  */
 static inline const char *znl_mi_field(const char *line, const char *end, unsigned int n,
 				       size_t *len)
 {
-	const char *p = line, *start;
+	const char *p = line, *f;
 
-	for (;;) {
-		while (p < end && *p == ' ')
-			p++;
-		if (p == end)
-			return NULL;
-		start = p;
-		while (p < end && *p != ' ')
-			p++;
-		if (!n--) {
-			*len = p - start;
-			return start;
-		}
-	}
+	while ((f = znl_mi_next(&p, end, len)) && n--)
+		;
+	return f;
 }
 
 /*
@@ -46,22 +55,17 @@ static inline const char *znl_mi_field(const char *line, const char *end, unsign
  */
 static inline bool znl_mi_is_cgroup2(const char *line, const char *end)
 {
-	const char *p = line, *start;
+	const char *p = line, *f;
 	unsigned int n = 0;
-	bool dash = false;
+	size_t len;
 
-	for (;;) {
-		while (p < end && *p == ' ')
-			p++;
-		if (p == end)
-			return false;
-		start = p;
-		while (p < end && *p != ' ')
-			p++;
-		if (dash)
-			return p - start == 7 && !memcmp(start, "cgroup2", 7);
-		dash = n++ >= 6 && p - start == 1 && *start == '-';
+	while ((f = znl_mi_next(&p, end, &len))) {
+		if (n++ >= 6 && len == 1 && *f == '-') {
+			f = znl_mi_next(&p, end, &len);
+			return f && len == 7 && !memcmp(f, "cgroup2", 7);
+		}
 	}
+	return false;
 }
 
 /*
