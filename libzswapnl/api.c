@@ -61,6 +61,27 @@ int zswapnl_get_global(struct zswapnl *handle, struct zswapnl_global *global,
 	return ret;
 }
 
+/* Whether the memcg calls read the family */
+static bool memcg_netlink(const struct zswapnl *h)
+{
+	return h->memcg_source == ZSWAPNL_SOURCE_NETLINK;
+}
+
+/*
+ * Whether a netlink memcg read that returned @ret should be read from the
+ * files instead: the kernel refused this process (memcg-get needs
+ * CAP_SYS_ADMIN over its cgroup namespace) and AUTO may fall back. The
+ * handle's later memcg calls then go to the files directly.
+ */
+static bool memcg_refused(struct zswapnl *h, int ret, struct zswapnl_error *err)
+{
+	if (ret != -EPERM || h->mode != ZSWAPNL_MODE_AUTO)
+		return false;
+	h->memcg_source = ZSWAPNL_SOURCE_FALLBACK;
+	znl_err_clear(err);
+	return true;
+}
+
 /* Hand @m over to the caller's @memcg, or an empty one after an error */
 static int memcg_out(struct zswapnl_memcg *memcg, struct zswapnl_memcg *m, int ret)
 {
@@ -92,10 +113,12 @@ int zswapnl_get_memcg(struct zswapnl *handle, uint64_t id, struct zswapnl_memcg 
 	if (ret)
 		return ret;
 	znl_memcg_reset(&m);
-	if (is_netlink(handle))
+	if (memcg_netlink(handle)) {
 		ret = znl_nl_get_memcg(handle, id, &m, err);
-	else
-		ret = znl_fb_get_memcg(handle, id, &m, err);
+		if (!memcg_refused(handle, ret, err))
+			return memcg_out(memcg, &m, ret);
+	}
+	ret = znl_fb_get_memcg(handle, id, &m, err);
 	return memcg_out(memcg, &m, ret);
 }
 
@@ -129,10 +152,12 @@ int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,
 	if (ret)
 		return ret;
 	znl_memcg_reset(&m);
-	if (is_netlink(handle))
+	if (memcg_netlink(handle)) {
 		ret = nl_get_memcg_by_path(handle, path, &m, err);
-	else
-		ret = znl_fb_get_memcg_by_path(handle, path, &m, err);
+		if (!memcg_refused(handle, ret, err))
+			return memcg_out(memcg, &m, ret);
+	}
+	ret = znl_fb_get_memcg_by_path(handle, path, &m, err);
 	return memcg_out(memcg, &m, ret);
 }
 
@@ -145,10 +170,15 @@ int zswapnl_list_memcgs(struct zswapnl *handle, struct zswapnl_memcg_list *list,
 	znl_err_clear(err);
 	if (!handle || !list)
 		return znl_err(err, -EINVAL, NULL, "no handle or no list to fill");
-	if (is_netlink(handle))
+	if (memcg_netlink(handle)) {
 		ret = znl_nl_list_memcgs(handle, &l, err);
-	else
+		if (memcg_refused(handle, ret, err)) {
+			zswapnl_memcg_list_free(&l);
+			ret = znl_fb_list_memcgs(handle, &l, err);
+		}
+	} else {
 		ret = znl_fb_list_memcgs(handle, &l, err);
+	}
 	if (ret)
 		zswapnl_memcg_list_free(&l);
 	*list = l;

@@ -635,7 +635,7 @@ static int skipped_msg(const struct walk *w, int code)
 		return znl_err(w->err, code, "id", "not among the cgroups it could see: %s: %s%s",
 			       folders, w->skip_paths, cut ? "..." : "");
 	return znl_err(w->err, 0, NULL, "%s; not listed, with the cgroups below them%s: %s%s",
-		       folders, denied ? " (root, or zswap's netlink family, would list them)" : "",
+		       folders, denied ? " (root would list them)" : "",
 		       w->skip_paths, cut ? "..." : "");
 }
 

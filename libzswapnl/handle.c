@@ -208,6 +208,7 @@ int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 	if (ret)
 		goto fail;
 
+	h->mode = mode;
 	h->source = ZSWAPNL_SOURCE_FALLBACK;
 	if (mode != ZSWAPNL_MODE_FALLBACK) {
 		ret = znl_nl_open(h, err);
@@ -235,6 +236,7 @@ int znl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 			goto fail;
 		}
 	}
+	h->memcg_source = h->source;
 	find_page_size(h);
 	find_kernel(h);
 	*handle = h;
@@ -265,4 +267,9 @@ void zswapnl_close(struct zswapnl *handle)
 enum zswapnl_source zswapnl_source(const struct zswapnl *handle)
 {
 	return handle ? handle->source : 0;
+}
+
+enum zswapnl_source zswapnl_memcg_source(const struct zswapnl *handle)
+{
+	return handle ? handle->memcg_source : 0;
 }

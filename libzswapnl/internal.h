@@ -118,6 +118,13 @@ struct znl_transport {
 
 struct zswapnl {
 	enum zswapnl_source source;
+	enum zswapnl_mode mode;
+	/*
+	 * The memcg calls' source: source, until the kernel refuses this
+	 * process the family's memcg reads (they need CAP_SYS_ADMIN over its
+	 * cgroup namespace) and AUTO reads the cgroup files instead (api.c)
+	 */
+	enum zswapnl_source memcg_source;
 	char *root;		/* prefix of every path: "" for "/" */
 	/* The folder of another root, or why it could not be opened (sysfile.c) */
 	int root_fd;

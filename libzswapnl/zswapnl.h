@@ -38,7 +38,7 @@ extern "C" {
  * it runs with may be a later one of the same soname: zswapnl_version().
  */
 #define ZSWAPNL_VERSION_MAJOR 1
-#define ZSWAPNL_VERSION_MINOR 4
+#define ZSWAPNL_VERSION_MINOR 5
 
 /* The most fields a struct's known mask, and its unknown[] since 1.2, have room for */
 #define ZSWAPNL_FIELDS_MAX 64
@@ -418,6 +418,15 @@ int zswapnl_open(struct zswapnl **handle, const struct zswapnl_options *opts,
 		 struct zswapnl_error *err);
 void zswapnl_close(struct zswapnl *handle);
 enum zswapnl_source zswapnl_source(const struct zswapnl *handle);
+/*
+ * The source of the memcg reads (get, by path, list; since 1.5): the
+ * handle's, until the kernel refuses this process the family's memcg reads
+ * (EPERM: they need CAP_SYS_ADMIN over its cgroup namespace, as the folder
+ * modes of cgroupfs do not apply to them). From that refusal on,
+ * ZSWAPNL_MODE_AUTO reads the cgroup files instead, quietly, where the
+ * modes apply; ZSWAPNL_MODE_NETLINK returns the error.
+ */
+enum zswapnl_source zswapnl_memcg_source(const struct zswapnl *handle);
 
 int zswapnl_get_global(struct zswapnl *handle, struct zswapnl_global *global,
 		       struct zswapnl_error *err);

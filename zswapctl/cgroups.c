@@ -334,6 +334,8 @@ static int show(const struct zswapnl *nl, struct cgroups_opts *o)
 	char note[1024];
 	int ret;
 
+	/* The files, when the kernel kept the family's memcg reads from us */
+	v->source = zswapnl_memcg_source(nl);
 	if (o->tree) {
 		ret = order_as_tree(o);
 		if (ret)
@@ -443,7 +445,6 @@ int cmd_cgroups(struct zswapctl *ctl, int argc, char **argv)
 	}
 	ret = zc_open(ctl, &nl);
 	if (!ret) {
-		o.view.source = zswapnl_source(nl);
 		o.view.ctx.page_size = zc_page_size(nl);
 		ret = fetch_and_show(ctl, nl, &o, o.target ? &ref : NULL);
 		zswapnl_close(nl);

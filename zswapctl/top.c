@@ -668,7 +668,7 @@ static void print_header(const struct top_opts *o, const struct sampler *sp,
 	top_meters_fill(sp->prev, sp->cur, o->ctx.page_size, &mt);
 	fprintf(out,
 		"time: %s  sample: %" PRIu64 "  interval: %s s  source: %s\n",
-		when, sp->taken - 1, elapsed, zc_source_name(o->source));
+		when, sp->taken - 1, elapsed, zc_sources_name(sp->nl));
 	fprintf(out, "pool: %s  pool ratio: %s  stored: %s  zero: %s\n",
 		mt.pool, mt.ratio, mt.stored, mt.zero);
 	fprintf(out, "pages/s: store %s  load %s  reject %s  written back %s\n",
@@ -918,7 +918,6 @@ int cmd_top(struct zswapctl *ctl, int argc, char **argv)
 	ret = zc_open(ctl, &nl);
 	if (ret)
 		return ret;
-	o.source = zswapnl_source(nl);
 	o.ctx.page_size = zc_page_size(nl);
 	sampler_init(&sp, nl);
 	ret = o.batch ? top_run_batch(&o, &sp) : top_run_curses(&o, &sp);

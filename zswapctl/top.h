@@ -206,7 +206,6 @@ struct top_opts {
 	struct top_state state;
 	uint64_t count; /* -n: samples to show, 0 for no end */
 	bool batch;
-	enum zswapnl_source source;
 	struct column_ctx ctx;
 	bool utf8;
 };

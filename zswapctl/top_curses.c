@@ -165,7 +165,7 @@ static void draw_title(const struct frame *f)
 	x = put(ROW_TITLE, 0, look.title, "zswapctl top", COLS);
 	snprintf(text, sizeof(text),
 		 " - %s  sample %" PRIu64 "  every %s s  source %s", clock,
-		 f->sp->taken - 1, interval, zc_source_name(f->opts->source));
+		 f->sp->taken - 1, interval, zc_sources_name(f->sp->nl));
 	x += put(ROW_TITLE, x, A_NORMAL, text, COLS);
 	if (st->paused && COLS - x > 8)
 		put(ROW_TITLE, COLS - 8, look.paused, " PAUSED ", 8);

@@ -222,7 +222,7 @@ hybrid() {
 	chmod -R a+rX "$ROOT"
 	# Closed to its owner too, so that the test runs as any user
 	chmod 000 "$CG/private"
-	note="note: 1 cgroup folder could not be opened or read (Permission denied); not listed, with the cgroups below them (root, or zswap's netlink family, would list them): /private"
+	note="note: 1 cgroup folder could not be opened or read (Permission denied); not listed, with the cgroups below them (root would list them): /private"
 	run -0 --separate-stderr as_unprivileged "$ZSWAPCTL" --sysroot "$ROOT" cgroups --raw --noheadings -o PATH --sort PATH
 	assert_output "$(printf '%s\n' / /flat /outer /outer/inner /work)"
 	assert_equal "$stderr" "zswapctl: $note"

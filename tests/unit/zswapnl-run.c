@@ -1647,6 +1647,116 @@ static void set_request_attrs(void)
 	script_free(&s);
 }
 
+/*
+ * Crafted, as the kernel lays it out when a dump's first call fails (no
+ * recording of a refusal for privilege was made): NLMSG_DONE with the
+ * error as its payload and the extended ack's message
+ */
+static void push_done_error(struct script *s, int error, const char *msg)
+{
+	char buf[MNL_NLMSG_HDRLEN + sizeof(int) + 128] = { 0 };
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	int *payload;
+
+	nlh->nlmsg_type = NLMSG_DONE;
+	nlh->nlmsg_flags = NLM_F_MULTI | NLM_F_ACK_TLVS;
+	nlh->nlmsg_seq = 1;
+	payload = mnl_nlmsg_put_extra_header(nlh, sizeof(*payload));
+	*payload = error;
+	mnl_attr_put_strz(nlh, NLMSGERR_ATTR_MSG, msg);
+	push(s, buf, nlh->nlmsg_len);
+}
+
+static const char memcg_denied[] =
+	"reading memcgs needs CAP_SYS_ADMIN over the cgroup namespace";
+
+/* The ids and paths of @l, one "ID PATH" a line, for comparing two lists */
+static void list_text(const struct zswapnl_memcg_list *l, char *buf, size_t size)
+{
+	size_t i, len = 0;
+
+	buf[0] = 0;
+	for (i = 0; i < zswapnl_memcg_list_count(l) && len < size; i++) {
+		const struct zswapnl_memcg *m = zswapnl_memcg_list_get(l, i);
+
+		len += snprintf(buf + len, size - len, "%llu %s\n",
+				(unsigned long long)m->id, m->path ? m->path : "-");
+	}
+}
+
+/*
+ * The kernel keeps memcg-get from a process without CAP_SYS_ADMIN over its
+ * cgroup namespace: an AUTO handle lists the cgroups from the files (the
+ * recorded patched tree) as a FALLBACK handle does, without an error or a
+ * note, and its later memcg calls go to the files without a request; the
+ * global figures still come from the family
+ */
+static void memcg_refused_auto_reads_files(void)
+{
+	struct zswapnl_options fo = { .struct_size = sizeof(fo),
+				      .mode = ZSWAPNL_MODE_FALLBACK,
+				      .root = td_path("tests/data/sysroot-patched") };
+	struct zswapnl_memcg_list l, want;
+	char got_text[4096], want_text[4096];
+	struct zswapnl *h, *files = NULL;
+	struct script s = { 0 };
+	struct zswapnl_error err;
+	struct zswapnl_memcg m = { .struct_size = sizeof(m) };
+	int ret;
+
+	h = open_fake(&s, put_ops_v2, ZSWAPNL_MODE_AUTO, &err, &ret);
+	if (!CHECK_INT(ret, 0) || !CHECK_INT(zswapnl_source(h), ZSWAPNL_SOURCE_NETLINK))
+		exit(1);
+	CHECK_INT(zswapnl_memcg_source(h), ZSWAPNL_SOURCE_NETLINK);
+	CHECK_INT(zswapnl_open(&files, &fo, &err), 0);
+	CHECK_INT(zswapnl_list_memcgs(files, &want, &err), 0);
+	CHECK(zswapnl_memcg_list_count(&want) > 1);
+	list_text(&want, want_text, sizeof(want_text));
+
+	push_done_error(&s, -EPERM, memcg_denied);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
+	CHECK_INT(err.code, 0);
+	CHECK_STR(err.msg, "");
+	CHECK_INT(s.sends, 1);
+	CHECK_INT(zswapnl_memcg_source(h), ZSWAPNL_SOURCE_FALLBACK);
+	CHECK_INT(zswapnl_source(h), ZSWAPNL_SOURCE_NETLINK);
+	list_text(&l, got_text, sizeof(got_text));
+	CHECK_STR(got_text, want_text);
+	zswapnl_memcg_list_free(&l);
+
+	/* Nothing more is asked of the kernel for memcgs */
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), 0);
+	CHECK_INT(zswapnl_memcg_list_count(&l), zswapnl_memcg_list_count(&want));
+	CHECK_INT(zswapnl_get_memcg(h, zswapnl_memcg_list_get(&want, 1)->id, &m, &err), 0);
+	CHECK_STR(m.path, zswapnl_memcg_list_get(&want, 1)->path);
+	CHECK_INT(s.sends, 1);
+	zswapnl_memcg_free(&m);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_memcg_list_free(&want);
+	zswapnl_close(files);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/* The same refusal on a NETLINK handle is the error, with the kernel's words */
+static void memcg_refused_netlink_fails(void)
+{
+	struct script s = { 0 };
+	struct zswapnl *h = open_v2(&s);
+	struct zswapnl_memcg_list l;
+	struct zswapnl_error err;
+
+	push_done_error(&s, -EPERM, memcg_denied);
+	CHECK_INT(zswapnl_list_memcgs(h, &l, &err), -EPERM);
+	CHECK_INT(err.code, -EPERM);
+	CHECK_STR(err.msg, memcg_denied);
+	CHECK_INT(l.count, 0);
+	CHECK_INT(zswapnl_memcg_source(h), ZSWAPNL_SOURCE_NETLINK);
+	zswapnl_memcg_list_free(&l);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
 TAP_CASES(
 	{ "a recorded dump through the run loop", dump_plain },
 	{ "a figure a dump record leaves out is unknown, and why", dump_figure_left_out },
@@ -1687,4 +1797,8 @@ TAP_CASES(
 	  set_zpool_without_zpool },
 	{ "a SET carries each parameter asked for once: u32 of 4 bytes, names with their NUL",
 	  set_request_attrs },
+	{ "memcg-get refused for privilege: AUTO reads the cgroup files from then on",
+	  memcg_refused_auto_reads_files },
+	{ "memcg-get refused for privilege: NETLINK fails with the kernel's message",
+	  memcg_refused_netlink_fails },
 )

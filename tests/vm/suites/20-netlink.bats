@@ -648,13 +648,17 @@ check_caller() {
 # params: every zswap module parameter, NAME:VALUE a line
 params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
 
-# Reads are open to every caller; set needs CAP_SYS_ADMIN in the initial
-# user namespace, which a cgroup namespace does not take away: CAP_NET_ADMIN
-# without it (enough for the admin-perm flag) is refused with EPERM,
-# leaving every parameter as it was (read back from the files). A caller
-# in a cgroup namespace sees only the memcgs inside it, by paths relative
-# to it, and sets a memcg's limit through its file, as the file allows.
-@test "caller matrix: everyone reads; set needs CAP_SYS_ADMIN, CAP_NET_ADMIN is not enough" {
+# The global figures are open to every caller. memcg-get needs
+# CAP_SYS_ADMIN over the caller's cgroup namespace (cgroupfs's folder modes
+# do not apply to it): the others are refused with EPERM and the kernel's
+# reason, and zswapctl's auto source reads their cgroups from the files.
+# set needs CAP_SYS_ADMIN in the initial user namespace, which a cgroup
+# namespace does not take away: CAP_NET_ADMIN without it (enough for the
+# admin-perm flag) is refused with EPERM, leaving every parameter as it was
+# (read back from the files). A caller in a cgroup namespace sees only the
+# memcgs inside it, by paths relative to it, and sets a memcg's limit
+# through its file, as the file allows.
+@test "caller matrix: everyone reads the global figures, memcgs need CAP_SYS_ADMIN; so does set, CAP_NET_ADMIN is not enough" {
 	need_family
 	set_param compressor lzo
 	set_param max_pool_percent 20
@@ -677,13 +681,30 @@ params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
 		run -0 as $who "$ZSWAPCTL" --source netlink status --json
 		assert_equal "$(jq -r .max_pool_percent <<<"$output")" 20
 		assert_equal "$(jq -r .compressor <<<"$output")" lzo
-		run -0 as $who "$ZSWAPCTL" --source netlink cgroups --json
-		if [ -n "$paths" ]; then
-			assert_equal "$(jq -r '[.cgroups[].path] | sort | join(" ")' <<<"$output")" "$paths"
-		else
-			assert_equal "$(jq -r '.cgroups[] | select(.path == "/nl" or .path == "/nl-ns/a") | .path' \
-				<<<"$output")" "/nl
+		if [[ $who == root || $who == cgns-root ]]; then
+			run -0 as $who "$ZSWAPCTL" --source netlink cgroups --json
+			assert_equal "$(jq -r .source <<<"$output")" netlink
+			if [ -n "$paths" ]; then
+				assert_equal "$(jq -r '[.cgroups[].path] | sort | join(" ")' <<<"$output")" "$paths"
+			else
+				assert_equal "$(jq -r '.cgroups[] | select(.path == "/nl" or .path == "/nl-ns/a") | .path' \
+					<<<"$output")" "/nl
 /nl-ns/a"
+			fi
+		else
+			run -2 --separate-stderr as $who "$ZSWAPCTL" --source netlink cgroups --json
+			assert_equal "$stderr" "zswapctl: cannot list cgroups: reading memcgs needs CAP_SYS_ADMIN over the cgroup namespace (Operation not permitted)"
+			run as $who "${YNLQ[@]}" --do memcg-get --json "{\"id\": $(stat -c %i $target)}"
+			assert_failure
+			assert_output --partial "error: -1"
+			assert_output --partial "'msg': 'reading memcgs needs CAP_SYS_ADMIN over the cgroup namespace'"
+			# auto: the global figures from the family, the cgroups
+			# from their files, which list the target
+			run -0 as $who "$ZSWAPCTL" cgroups --json
+			assert_equal "$(jq -r .source <<<"$output")" fallback
+			jq -e --arg t "/${target#$CGROOT/}" --arg n "/${target##*/}" \
+				'any(.cgroups[].path; . == $t or . == $n)' <<<"$output" >/dev/null ||
+				fail "$who: the files did not list $target: $output"
 		fi
 
 		# One request with a pool switch and two percentages: all or
@@ -712,13 +733,15 @@ params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
 		assert_equal "$(params)" "$before"
 
 		# A memcg's limit, by id, through its file: root may write it,
-		# the users may not (the file is root's, 0644)
+		# the users may not (the file is root's, 0644). The auto
+		# source, as a caller without CAP_SYS_ADMIN finds the cgroup
+		# in the files
 		if [[ $who == root* || $who == cgns-root ]]; then
-			run -0 as $who "$ZSWAPCTL" --source netlink set cgroup "$(stat -c %i $target)" max 2M
+			run -0 as $who "$ZSWAPCTL" set cgroup "$(stat -c %i $target)" max 2M
 			assert_equal "$(cat $target/memory.zswap.max)" 2097152
 			echo max > $target/memory.zswap.max
 		else
-			run -2 --separate-stderr as $who "$ZSWAPCTL" --source netlink set cgroup \
+			run -2 --separate-stderr as $who "$ZSWAPCTL" set cgroup \
 				"$(stat -c %i $target)" max 2M
 			[[ $stderr == *"Permission denied"* ]] || fail "$who: zswapctl said: $stderr"
 			assert_equal "$(cat $target/memory.zswap.max)" max
@@ -1384,17 +1407,22 @@ check_dump() {
 	echo "# cursor $cursor after $(grep -c '^first ' "$out") memcgs, $(wc -l < "$ids") in the dump" >&3
 }
 
-# A dump holds nothing between two reads of its client: a plain user that
-# starts one and stops reading keeps no memcg alive. The cursor's cgroup,
+# A plain user's dump is refused before it walks anything: memcg-get needs
+# CAP_SYS_ADMIN over the cgroup namespace, as it lists cgroups past the
+# folder modes of cgroupfs. A dump holds nothing between two reads of its
+# client either: root starts one and stops reading, the cursor's cgroup,
 # empty (nothing was ever charged to it), is removed while the dump is
 # paused, and is freed as any removed empty cgroup is: the root's count of
 # dying descendants comes back to what it was. (The earlier draft kept a
 # reference on its cursor: the count stayed one higher until the socket
-# closed.)
-@test "an unprivileged reader's paused dump keeps no removed memcg dying" {
+# closed, and any user could start such a dump.)
+@test "a plain user's dump is refused; root's paused dump keeps no removed memcg dying" {
 	need_family
 	[ -x "$BUILD/tools/dump-pause" ] || fail "no $BUILD/tools/dump-pause: run 'make tools'"
 	mkdirs_in_id_order nl-dp 200
+	run -1 setpriv --reuid=65534 --regid=65534 --clear-groups "$BUILD/tools/dump-pause" < /dev/null
+	assert_line -n 0 "error the dump ended with Operation not permitted"
+	refute_line --partial memcg
 	local base i
 	# Earlier tests' removed cgroups may still be on their way out
 	for i in $(seq 300); do
@@ -1404,9 +1432,7 @@ check_dump() {
 	done
 	local out=$BATS_TEST_TMPDIR/pause.out fifo=$BATS_TEST_TMPDIR/go go cursor path
 	mkfifo "$fifo"
-	chmod 666 "$fifo"
-	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$BUILD/tools/dump-pause" < "$fifo" > "$out" 2>&1 &
+	"$BUILD/tools/dump-pause" < "$fifo" > "$out" 2>&1 &
 	PAUSER=$!
 	exec {go}> "$fifo"
 	wait_for_line "$out" '^(paused|error) ' 120

@@ -250,19 +250,34 @@ long_chain() {
 	done
 }
 
-@test "a cgroup folder closed to a user: the files list the rest and name it; netlink lists it" {
+# A folder made 0700 keeps another user out of the cgroups below it, in
+# cgroupfs and through the family alike: the family's memcg reads need
+# CAP_SYS_ADMIN over the cgroup namespace, so the user's auto source reads
+# the files, which name what they could not open; root lists everything.
+@test "a cgroup folder closed to a user: no source lists it to that user; root lists it" {
 	cg_create zcclosed
 	echo +memory >"$CGROOT/zcclosed/cgroup.subtree_control"
 	cg_create zcclosed/below
 	chmod 700 "$CGROOT/zcclosed"
+	local note="zswapctl: note: 1 cgroup folder could not be opened or read (Permission denied); not listed, with the cgroups below them (root would list them): /zcclosed"
 	run -0 --separate-stderr nobody "$ZSWAPCTL" --source fallback cgroups --raw --noheadings -o PATH
 	refute_output --partial zcclosed
-	assert_equal "$stderr" "zswapctl: note: 1 cgroup folder could not be opened or read (Permission denied); not listed, with the cgroups below them (root, or zswap's netlink family, would list them): /zcclosed"
+	assert_equal "$stderr" "$note"
+	run -0 --separate-stderr nobody "$ZSWAPCTL" cgroups --raw --noheadings -o PATH
+	refute_output --partial zcclosed
+	assert_equal "$stderr" "$note"
+	run -0 --separate-stderr nobody "$ZSWAPCTL" cgroups --json
+	assert_equal "$(jq -r .source <<<"$output")" fallback
 	if is_patched; then
-		run -0 --separate-stderr nobody "$ZSWAPCTL" --source netlink cgroups --raw --noheadings -o PATH
-		assert_line /zcclosed/below
-		assert_equal "$stderr" ""
+		run -2 --separate-stderr nobody "$ZSWAPCTL" --source netlink cgroups --raw --noheadings -o PATH
+		assert_output ""
+		assert_equal "$stderr" "zswapctl: cannot list cgroups: reading memcgs needs CAP_SYS_ADMIN over the cgroup namespace (Operation not permitted)"
+		run -0 nobody "$ZSWAPCTL" --source netlink status --json
+		assert_equal "$(jq -r .source <<<"$output")" netlink
 	fi
+	run -0 --separate-stderr zc cgroups --raw --noheadings -o PATH
+	assert_line /zcclosed/below
+	assert_equal "$stderr" ""
 }
 
 @test "set compressor zstd shows in sysfs, and says what changed" {
