@@ -97,6 +97,35 @@ REPORTS=(
 	assert_output ""
 }
 
+# A test that exhausts the guest's memory on purpose says so on the kernel
+# log (helpers.bash, expect_alloc_failures): between its two lines a "page
+# allocation failure" report is printed on stderr as expected, with the
+# reason, and does not fail the scan; any other report there does, and so
+# does an allocation failure before the window or after it.
+@test "splat-scan: allocation failures inside a test's declared window only are expected" {
+	local log=$BATS_TEST_TMPDIR/log alloc="kswapd0: page allocation failure: order:0, mode:0xc0ce0(GFP_KERNEL|__GFP_HIGH|__GFP_COMP|__GFP_NOMEMALLOC), nodemask=(null)"
+	printf '[   10.0] %s\n' \
+		"zswapctl-splat-scan: allocation failures expected: test_zswap raises min_free_kbytes" \
+		"$alloc" \
+		"zswapctl-splat-scan: allocation failures no longer expected" > "$log"
+	run --separate-stderr "$TOP/tests/vm/splat-scan" "$log"
+	assert_success
+	assert_output ""
+	assert_equal "$stderr" "$log:2: expected (test_zswap raises min_free_kbytes): [   10.0] $alloc"
+	# Another report in the window, and the same failure after it
+	printf '[   11.0] %s\n' "WARNING: CPU: 0 PID: 1 at mm/zswap.c:1 zswap_store" "$alloc" >> "$log"
+	run --separate-stderr "$TOP/tests/vm/splat-scan" "$log"
+	assert_failure 1
+	assert_output "$log:4:[   11.0] WARNING: CPU: 0 PID: 1 at mm/zswap.c:1 zswap_store
+$log:5:[   11.0] $alloc"
+	# Lines a program printed open no window
+	printf '%s\n[   12.0] %s\n' "zswapctl-splat-scan: allocation failures expected: a program's line" \
+		"$alloc" > "$log"
+	run "$TOP/tests/vm/splat-scan" "$log"
+	assert_failure 1
+	assert_output "$log:2:[   12.0] $alloc"
+}
+
 @test "tap-summary counts passed, failed and skipped tests" {
 	printf '1..3\nok 1 a\nnot ok 2 b\nok 3 c # skip why\n' > "$BATS_TEST_TMPDIR/t.tap"
 	run "$TOP/tests/lib/tap-summary" "$BATS_TEST_TMPDIR/t.tap"

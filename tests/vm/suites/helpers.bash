@@ -172,6 +172,19 @@ hold_cleanup() {
 	HOLD_PID= HOLD_JOB=
 }
 
+# expect_alloc_failures REASON / expect_alloc_failures_end: around a
+# command that exhausts the guest's memory on purpose, tell the splat scan
+# (tests/vm/splat-scan) through the kernel log that "page allocation
+# failure" reports until the end are that command's doing, and why. Every
+# other report there still fails the run.
+expect_alloc_failures() {
+	echo "zswapctl-splat-scan: allocation failures expected: $1" > /dev/kmsg
+}
+
+expect_alloc_failures_end() {
+	echo "zswapctl-splat-scan: allocation failures no longer expected" > /dev/kmsg
+}
+
 # set_param NAME VALUE: write a zswap module parameter, remembering the old
 # value so restore_params can put it back in teardown.
 set_param() {
