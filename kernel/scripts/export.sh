@@ -32,16 +32,44 @@ format_patch() { # RANGE OPTION...
 	git -C "$TREE" -c core.abbrev=12 -c diff.orderFile="$TOP/kernel/scripts/diff.order" \
 		format-patch -q --no-signature --zero-commit "$@" -o "$tmp" "$range"
 }
-# A line that posts its series (numbered) carries its NOT-FOR-UPSTREAM:
-# commits after the posted ones: those are not numbered, so that the posted
-# patches read 1/N to N/N as their cover letter counts them, and their files
-# go on from the posted ones' numbers.
-carried=$(git -C "$TREE" log --reverse --format='%H %s' base..HEAD |
-	  awk '$2 == "NOT-FOR-UPSTREAM:" { print $1; exit }')
-if [ "${numbering[*]}" != --no-numbered ] && [ -n "$carried" ]; then
-	posted=$(git -C "$TREE" rev-list --count "base..$carried^")
-	format_patch "base..$carried^" "${numbering[@]}"
-	format_patch "$carried^..HEAD" "${numbering[@]}" --no-numbered --start-number=$((posted + 1))
+# A line that posts its series (numbered) carries NOT-FOR-UPSTREAM: commits
+# around the posted ones (stable backports the posted patches sit on before
+# them, the project's own extensions after them). Those are not numbered,
+# so that the posted patches read 1/N to N/N as their cover letter counts
+# them; the files are numbered in series order all through.
+nfu_run() { # FROM: the commits from FROM (base..HEAD order) up to the first whose NFU-ness differs
+	git -C "$TREE" log --reverse --format='%H %s' base..HEAD | awk -v from="$1" '
+		$1 == from { on = 1; nfu = ($2 == "NOT-FOR-UPSTREAM:") }
+		on && ($2 == "NOT-FOR-UPSTREAM:") != nfu { exit }
+		on { print $1 }'
+}
+if [ "${numbering[*]}" != --no-numbered ]; then
+	done_files=0
+	next=$(git -C "$TREE" rev-list --reverse base..HEAD | awk 'NR == 1')
+	while [ -n "$next" ]; do
+		mapfile -t run < <(nfu_run "$next")
+		first=${run[0]} last=${run[-1]}
+		if [ "$(git -C "$TREE" log -1 --format=%s "$first" | cut -d' ' -f1)" = NOT-FOR-UPSTREAM: ]; then
+			format_patch "$first^..$last" "${numbering[@]}" --no-numbered \
+				--start-number=$((done_files + 1))
+		else
+			# Numbered from 1 in its subjects; its files renumbered after
+			# the NOT-FOR-UPSTREAM ones before it
+			mkdir "$tmp/posted"
+			git -C "$TREE" -c core.abbrev=12 -c diff.orderFile="$TOP/kernel/scripts/diff.order" \
+				format-patch -q --no-signature --zero-commit "${numbering[@]}" \
+				-o "$tmp/posted" "$first^..$last"
+			for f in "$tmp/posted"/*.patch; do
+				name=${f##*/} prefix=${name%%[0-9][0-9][0-9][0-9]-*}
+				rest=${name#"$prefix"[0-9][0-9][0-9][0-9]-}
+				n=$((10#${name:${#prefix}:4} + done_files))
+				mv "$f" "$tmp/$(printf '%s%04d-%s' "$prefix" "$n" "$rest")"
+			done
+			rmdir "$tmp/posted"
+		fi
+		done_files=$((done_files + ${#run[@]}))
+		next=$(git -C "$TREE" rev-list --reverse "$last..HEAD" | awk 'NR == 1')
+	done
 else
 	format_patch base..HEAD "${numbering[@]}"
 fi
