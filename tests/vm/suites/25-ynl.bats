@@ -366,3 +366,30 @@ listening() {
 	echo "$output"
 	assert_line --regexp '^ok [0-9]+ test_zswap_max_event$'
 }
+
+# The series' YNL kselftest (tools/testing/selftests/net/nl_zswap.py of the
+# patched tree, run in place with the tree's own YNL and spec): every case
+# runs on this kernel and passes, none skipped
+@test "the series' kselftest: nl_zswap.py (get, memcg-get do and dump, EPERM, cgroupns)" {
+	local src=$BUILD/src/7.2-patched/tools/testing/selftests
+	[ -f "$src/net/nl_zswap.py" ] || fail "no $src/net/nl_zswap.py: build the kernel first"
+	run /usr/bin/python3 "$src/net/nl_zswap.py"
+	echo "$output"
+	# Its KTAP lines in the suite's TAP output, as comments
+	sed 's/^/# /' <<<"$output" >&3
+	assert_success
+	assert_line 'TAP version 13'
+	assert_line '1..9'
+	local c n=0
+	for c in get_params memcg_do memcg_dump_small_recv memcg_dump_pathless \
+		 memcg_dump_reject_attr memcg_no_own_memcg memcg_unknown_id \
+		 memcg_eperm memcg_cgroupns; do
+		n=$((n + 1))
+		assert_line "ok $n nl_zswap.$c"
+	done
+	refute_line --regexp '^not ok '
+	refute_line --partial '# SKIP'
+	assert_line '# Totals: pass:9 fail:0 xfail:0 xpass:0 skip:0 error:0'
+	# Its cgroups are gone
+	assert_equal "$(find $CGROOT -maxdepth 1 -name 'nl_zswap.*')" ''
+}
