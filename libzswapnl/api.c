@@ -70,7 +70,7 @@ static bool memcg_netlink(const struct zswapnl *h)
 /*
  * Whether a netlink memcg read that returned @ret should be read from the
  * files instead: the kernel refused this process (memcg-get needs
- * CAP_SYS_ADMIN over its cgroup namespace) and AUTO may fall back. The
+ * CAP_SYS_ADMIN in the initial user namespace) and AUTO may fall back. The
  * handle's later memcg calls then go to the files directly.
  */
 static bool memcg_refused(struct zswapnl *h, int ret, struct zswapnl_error *err)

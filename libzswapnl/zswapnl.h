@@ -421,8 +421,8 @@ enum zswapnl_source zswapnl_source(const struct zswapnl *handle);
 /*
  * The source of the memcg reads (get, by path, list; since 1.5): the
  * handle's, until the kernel refuses this process the family's memcg reads
- * (EPERM: they need CAP_SYS_ADMIN over its cgroup namespace, as the folder
- * modes of cgroupfs do not apply to them). From that refusal on,
+ * (EPERM: they need CAP_SYS_ADMIN in the initial user namespace, as the
+ * folder modes of cgroupfs do not apply to them). From that refusal on,
  * ZSWAPNL_MODE_AUTO reads the cgroup files instead, quietly, where the
  * modes apply; ZSWAPNL_MODE_NETLINK returns the error.
  */

@@ -1668,7 +1668,7 @@ static void push_done_error(struct script *s, int error, const char *msg)
 }
 
 static const char memcg_denied[] =
-	"reading memcgs needs CAP_SYS_ADMIN over the cgroup namespace";
+	"reading memcgs needs CAP_SYS_ADMIN";
 
 /* The ids and paths of @l, one "ID PATH" a line, for comparing two lists */
 static void list_text(const struct zswapnl_memcg_list *l, char *buf, size_t size)

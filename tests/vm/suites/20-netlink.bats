@@ -649,7 +649,7 @@ check_caller() {
 params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
 
 # The global figures are open to every caller. memcg-get needs
-# CAP_SYS_ADMIN over the caller's cgroup namespace (cgroupfs's folder modes
+# CAP_SYS_ADMIN in the initial user namespace (cgroupfs's folder modes
 # do not apply to it): the others are refused with EPERM and the kernel's
 # reason, and zswapctl's auto source reads their cgroups from the files.
 # set needs CAP_SYS_ADMIN in the initial user namespace, which a cgroup
@@ -693,11 +693,11 @@ params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
 			fi
 		else
 			run -2 --separate-stderr as $who "$ZSWAPCTL" --source netlink cgroups --json
-			assert_equal "$stderr" "zswapctl: cannot list cgroups: reading memcgs needs CAP_SYS_ADMIN over the cgroup namespace (Operation not permitted)"
+			assert_equal "$stderr" "zswapctl: cannot list cgroups: reading memcgs needs CAP_SYS_ADMIN (Operation not permitted)"
 			run as $who "${YNLQ[@]}" --do memcg-get --json "{\"id\": $(stat -c %i $target)}"
 			assert_failure
 			assert_output --partial "error: -1"
-			assert_output --partial "'msg': 'reading memcgs needs CAP_SYS_ADMIN over the cgroup namespace'"
+			assert_output --partial "'msg': 'reading memcgs needs CAP_SYS_ADMIN'"
 			# auto: the global figures from the family, the cgroups
 			# from their files, which list the target
 			run -0 as $who "$ZSWAPCTL" cgroups --json
@@ -1408,7 +1408,7 @@ check_dump() {
 }
 
 # A plain user's dump is refused before it walks anything: memcg-get needs
-# CAP_SYS_ADMIN over the cgroup namespace, as it lists cgroups past the
+# CAP_SYS_ADMIN in the initial user namespace, as it lists cgroups past the
 # folder modes of cgroupfs. A dump holds nothing between two reads of its
 # client either: root starts one and stops reading, the cursor's cgroup,
 # empty (nothing was ever charged to it), is removed while the dump is

@@ -252,7 +252,7 @@ long_chain() {
 
 # A folder made 0700 keeps another user out of the cgroups below it, in
 # cgroupfs and through the family alike: the family's memcg reads need
-# CAP_SYS_ADMIN over the cgroup namespace, so the user's auto source reads
+# CAP_SYS_ADMIN in the initial user namespace, so the user's auto source reads
 # the files, which name what they could not open; root lists everything.
 @test "a cgroup folder closed to a user: no source lists it to that user; root lists it" {
 	cg_create zcclosed
@@ -271,7 +271,7 @@ long_chain() {
 	if is_patched; then
 		run -2 --separate-stderr nobody "$ZSWAPCTL" --source netlink cgroups --raw --noheadings -o PATH
 		assert_output ""
-		assert_equal "$stderr" "zswapctl: cannot list cgroups: reading memcgs needs CAP_SYS_ADMIN over the cgroup namespace (Operation not permitted)"
+		assert_equal "$stderr" "zswapctl: cannot list cgroups: reading memcgs needs CAP_SYS_ADMIN (Operation not permitted)"
 		run -0 nobody "$ZSWAPCTL" --source netlink status --json
 		assert_equal "$(jq -r .source <<<"$output")" netlink
 	fi

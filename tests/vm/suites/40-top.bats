@@ -201,6 +201,21 @@ is_sorted_down() {
 	grep -qE '^/zt/b +([1-9]|0\.[1-9])|^/zt/b +[0-9.]+ +([1-9]|0\.[1-9])' <<<"$output"
 }
 
+# A plain user gets the global figures from the family, but not its memcg
+# reads (they need CAP_SYS_ADMIN in the initial user namespace): top reads the
+# cgroups from their files, the same rows, and says so in its header
+@test "top -B as a plain user: the cgroups from their files, and the header says so" {
+	local want=fallback
+	is_patched && want="netlink, cgroups: fallback"
+	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$ZSWAPCTL" top -B -c 2 -d 1 --filter /zt
+	echo "$output"
+	assert_equal "$(grep -c "  source: $want\$" <<<"$output")" 2
+	assert_equal "$(rows_of <<<"$output" | sort | uniq -c | awk '{ print $1, $2 }' | paste -sd ' ')" \
+		"2 /zt 2 /zt/a 2 /zt/b"
+	assert_equal "$stderr" ""
+}
+
 # Last: the workloads behind every test above ran through all of them,
 # neither killed nor failing a check of what came back from swap
 @test "top: both workloads still run, no page came back wrong, no OOM kill" {
