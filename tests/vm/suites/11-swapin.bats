@@ -4,17 +4,19 @@
 # when it cannot be read back. Pages that a process
 # and its fork()ed child share keep their swap slot after the parent's
 # fault: stock 6.1 keeps their compressed copy as long as the slot, the
-# series (exclusive loads) frees it when the page is read into the swap
-# cache. brd is a synchronous device, so a page with one reference skips
-# the swap cache on its fault and frees its slot at once on either kernel:
-# only shared pages show the difference. Runs on the stock and the patched
-# kernel; KERNEL_FLAVOUR says which one this is.
+# series (exclusive loads), 6.12 and 7.2 free it when the page is read
+# into the swap cache. brd is a synchronous device, so a page with one
+# reference skips the swap cache on its fault and frees its slot at once
+# on either kernel: only shared pages show the difference. Runs on the
+# stock and the patched kernel of each line; KERNEL_FLAVOUR says which one
+# this is.
 #
-# Decompression failures come from the series' fault injection
+# Decompression failures come from the 6.1 series' fault injection
 # (CONFIG_FAIL_ZSWAP_DECOMPRESS, debugfs fail_zswap_decompress), limited to
 # the task under test by the task filter: no compressor fails on data it
-# compressed itself. Stock 6.1 has no such injection, and BUG()s on a
-# failure: those tests skip there.
+# compressed itself. Stock 6.1 and 6.12 have no such injection, and BUG()s
+# on a failure; 7.2 fails the load as the series does, but has no way to
+# make a failure happen either: those tests skip there.
 
 load helpers
 
@@ -79,7 +81,12 @@ SLACK_PAGES=64
 # share_start ARGS...: swapshare ARGS in cgroup "share", its pages (and
 # its child's, the same ones) pushed to swap by the cgroup's
 # memory.reclaim; sets SHARE_JOB, SHARE_PID, SHARE_LOG and SHARE_PAGES.
+# memory.reclaim, asked for twice the pages, goes on reclaiming, and the
+# shrinker that 7.2's guests run (tests/vm/run) would write all of zswap's
+# pages back to the device meanwhile: it is off here, where nothing else
+# could fill the cgroup.
 share_start() {
+	! line_has shrinker-enabled || set_param shrinker_enabled N
 	cg_create share
 	SHARE_LOG=$(mktemp "$BATS_TEST_TMPDIR/share.XXXXXX")
 	cg_run share "$SWAPSHARE" "$@" > "$SHARE_LOG" 2>&1 &
@@ -115,34 +122,39 @@ share_cleanup() {
 	SHARE_PID= SHARE_JOB=
 }
 
-# read_back_shared ARGS...: the stored pages, pool bytes and same-filled
-# (on the series: zero) pages of swapshare ARGS before and after the parent
-# read them back; prints them and sets OUT, LEFT and POOL_LEFT (pages still
-# stored, pool bytes above the start).
+# read_back_shared ARGS...: the stored pages and pool bytes of swapshare
+# ARGS (and, where the line counts them, its same-filled pages: zero ones
+# on the series) before and after the parent read them back; prints them
+# and sets OUT, LEFT and POOL_LEFT (pages still stored, pool bytes above
+# the start). With ZEROMAP=1, the pages zswap never sees, that the swap
+# layer keeps in its zeromap, are what must have gone out.
 read_back_shared() {
-	local counter=same_filled_pages stored0 pool0 zero0
+	local stored0 pool0 zero0=0 same=
+	line_has same-filled && same=same_filled_pages
 	stored0=$(zswap_debug stored_pages)
 	pool0=$(zswap_debug pool_total_size)
-	zero0=$(zswap_debug "$counter")
+	[ -z "$same" ] || zero0=$(zswap_debug $same)
 	share_start "$@"
 	OUT=$(($(zswap_debug stored_pages) - stored0))
-	local pool_out=$(($(zswap_debug pool_total_size) - pool0))
-	local zero_out=$(($(zswap_debug "$counter") - zero0))
-	[ "$OUT" -ge $((SHARE_PAGES * 9 / 10)) ] ||
-		fail "only $OUT of $SHARE_PAGES shared pages went to zswap"
+	local pool_out=$(($(zswap_debug pool_total_size) - pool0)) zero_out=0 went=$OUT
+	[ -z "$same" ] || zero_out=$(($(zswap_debug $same) - zero0))
+	[ "${ZEROMAP:-}" != 1 ] || went=$(zeromap_out share)
+	[ "$went" -ge $((SHARE_PAGES * 9 / 10)) ] ||
+		fail "only $went of $SHARE_PAGES shared pages went out (zswap stored $OUT)"
 	share_read
 	LEFT=$(($(zswap_debug stored_pages) - stored0))
 	POOL_LEFT=$(($(zswap_debug pool_total_size) - pool0))
-	local zero_left=$(($(zswap_debug "$counter") - zero0))
-	echo "# $SHARE_PAGES shared pages: stored +$OUT, pool +$pool_out B, $counter +$zero_out;" \
-	     "after the read-back: stored +$LEFT, pool +$POOL_LEFT B, $counter +$zero_left" >&3
+	local zero_left=0
+	[ -z "$same" ] || zero_left=$(($(zswap_debug $same) - zero0))
+	echo "# $SHARE_PAGES shared pages: stored +$OUT, pool +$pool_out B, ${same:-no same-filled count} +$zero_out," \
+	     "out $went; after the read-back: stored +$LEFT, pool +$POOL_LEFT B, +$zero_left" >&3
 	share_finish
 }
 
-@test "a shared compressible page read back leaves zswap on the series, and stays stored on stock 6.1" {
-	set_param zpool zbud
+@test "a shared compressible page read back leaves zswap, but on stock 6.1, where it stays stored" {
+	! line_has zpool || set_param zpool zbud
 	read_back_shared --size 32
-	if is_patched; then
+	if line_has exclusive-loads; then
 		[ "$LEFT" -le "$SLACK_PAGES" ] || fail "$LEFT pages still stored after the read-back"
 		[ "$POOL_LEFT" -le $((SLACK_PAGES * 4096)) ] || fail "the pool still holds $POOL_LEFT B more"
 	else
@@ -150,9 +162,21 @@ read_back_shared() {
 	fi
 }
 
-@test "a shared zero page read back leaves zswap on the series, and stays stored on stock 6.1" {
-	read_back_shared --size 32 --zero
-	if is_patched; then
+# 6.12 and 7.2 never store a zero-filled page: it goes to the zeromap
+# (swpout_zero), comes back filled with zeros (swpin_zero), and zswap
+# stores none of them at any point
+@test "a shared zero page read back leaves zswap on the series, stays stored on stock 6.1, and never enters zswap on 6.12 and 7.2" {
+	if line_has zero-pages; then
+		read_back_shared --size 32 --zero
+	else
+		local in0
+		in0=$(vmstat swpin_zero)
+		ZEROMAP=1 read_back_shared --size 32 --zero
+		[ "$OUT" -le "$SLACK_PAGES" ] || fail "zswap stored $OUT pages"
+		[ $(($(vmstat swpin_zero) - in0)) -ge $((SHARE_PAGES * 9 / 10)) ] ||
+			fail "swpin_zero rose by $(($(vmstat swpin_zero) - in0)) for $SHARE_PAGES pages"
+	fi
+	if line_has exclusive-loads; then
 		[ "$LEFT" -le "$SLACK_PAGES" ] || fail "$LEFT pages still stored after the read-back"
 	else
 		[ "$LEFT" -ge $((OUT - SLACK_PAGES)) ] || fail "stock 6.1 freed $((OUT - LEFT)) entries at the read-back"

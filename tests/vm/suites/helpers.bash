@@ -113,24 +113,64 @@ least_stored() { [ "$(kernel_line)" = 7.2 ] && echo 100 || echo 1000; }
 # attribute, where the family leaves one out):
 #   zpool             a zpool layer with zbud and z3fold: 6.1 and 6.12
 #   zero-pages        zswap stores zero-filled pages (later lines leave
-#                     them to the swap layer's zeromap): 6.1
+#                     them to the swap layer's zeromap, which counts them
+#                     as swpout_zero and swpin_zero): 6.1
+#   same-filled       the counter same_filled_pages: 6.1
 #   duplicate-entry   the counter: 6.1
 #   decompress-fail   the counter: 6.1 with the series, and 7.2
-#   stored-incompressible-pages  the counter: 7.2
-#   shrinker-enabled  the zswap shrinker and its parameter: 6.12 and 7.2
+#   reject-compress-fail  the counter: 6.1 with the series, 6.12 and 7.2
+#   stored-incompressible-pages  the counter, and the behaviour it counts:
+#                     a page that does not compress is stored as it is,
+#                     unless its memory.zswap.writeback is 0 (6.1 and 6.12
+#                     refuse it): 7.2
+#   shrinker-enabled  the zswap shrinker and its parameter, and the LRU of
+#                     zswap's own that it and a full pool write back from,
+#                     whatever the zpool: 6.12 and 7.2
+#   exclusive-loads   a page read into the swap cache leaves zswap: 6.1
+#                     with the series, 6.12 and 7.2
+#   zswap-writeback   zswpwb and memory.zswap.writeback: 6.1 with the
+#                     series, 6.12 and 7.2
 #   memcg-rejects     refused stores counted per memcg: 6.1 with the series
+#   zswap-max-event   stores refused at memory.zswap.max counted as
+#                     zswap_max in memory.swap.events: 7.2 with the series
+#   swap-slot-cache   per-CPU caches of swap slots, which keep freed slots
+#                     (and their zswap entries and memcg charges) until a
+#                     batch of them goes back: 6.1 and 6.12
 line_has() {
 	local line
 	line=$(kernel_line)
 	case $1 in
 	zpool) [ "$line" != 7.2 ] ;;
-	zero-pages|duplicate-entry) [ "$line" = 6.1 ] ;;
+	zero-pages|same-filled|duplicate-entry) [ "$line" = 6.1 ] ;;
 	decompress-fail) [ "$line" = 7.2 ] || { [ "$line" = 6.1 ] && is_patched; } ;;
+	reject-compress-fail|exclusive-loads|zswap-writeback)
+		[ "$line" != 6.1 ] || is_patched ;;
 	stored-incompressible-pages) [ "$line" = 7.2 ] ;;
 	shrinker-enabled) [ "$line" != 6.1 ] ;;
 	memcg-rejects) [ "$line" = 6.1 ] && is_patched ;;
+	zswap-max-event) [ "$line" = 7.2 ] && is_patched ;;
+	swap-slot-cache) [ "$line" != 7.2 ] ;;
 	*) echo "line_has: no figure '$1'" >&2; return 2 ;;
 	esac
+}
+
+# z3fold_fixed: the kernel under test has a z3fold that frees every handle
+# slot it allocates, or ZPOOL_MATRIX_FORCE_Z3FOLD=1 asks for z3fold anyway,
+# to show the leak (tests/check). Stock 6.1's z3fold leaks handle slots,
+# and so does 6.12's, deprecated there, which the 6.12 series leaves as it
+# is: once a z3fold pool stored pages, destroying it warns "Objects
+# remaining" of z3fold_handle, which fails the whole guest run. Patches
+# 0001-0004 of the 6.1 series fix it.
+z3fold_fixed() {
+	{ [ "$(kernel_line)" = 6.1 ] && is_patched; } || [ "${ZPOOL_MATRIX_FORCE_Z3FOLD:-}" = 1 ]
+}
+
+# zeromap_out CG: zero-filled pages of cgroup CG out in the swap layer's
+# zeromap: every one swapped out and not swapped in since (its memory.stat
+# counts both). 0 on 6.1, where zswap stores them.
+zeromap_out() {
+	line_has zero-pages && { echo 0; return; }
+	echo $(($(cg_stat "$1" swpout_zero) - $(cg_stat "$1" swpin_zero)))
 }
 
 # slab_objects CACHE: objects in use. Shrinking the cache first flushes the
@@ -235,10 +275,40 @@ drain_swap() {
 }
 
 # set_pair ZPOOL COMPRESSOR: make ZPOOL with COMPRESSOR the current pool,
-# and check that it is.
+# and check that it is. Without a zpool layer every pool is a zsmalloc
+# one, and there is no zpool parameter to set.
 set_pair() {
+	if ! line_has zpool; then
+		[ "$1" = zsmalloc ] || { echo "set_pair: no zpool $1 on $(kernel_line)" >&2; return 1; }
+		set_param compressor "$2" && [ "$(zswap_param compressor)" = "$2" ]
+		return
+	fi
 	set_param zpool "$1" && set_param compressor "$2" &&
 		[ "$(zswap_param zpool)" = "$1" ] && [ "$(zswap_param compressor)" = "$2" ]
+}
+
+# full_pool_mix: swapverify's --mix of pages that fill a pool capped at 1%
+# of the guest's memory (20 MiB) within 128 MiB. zsmalloc shrinks the
+# compressible ones some thirtyfold: 7.2, zsmalloc only, gets the random
+# ones, which it stores as they are.
+full_pool_mix() {
+	if line_has stored-incompressible-pages; then echo 0:0:0:1; else echo 0:0:1:0; fi
+}
+
+# cg_create_full_pool NAME: cgroup NAME, in which 128 MiB of full_pool_mix
+# fill a pool capped at 1% of the guest's memory. 7.2 charges each such
+# page stored as it is in full to the cgroup, where a 16 MiB cgroup could
+# never hold the 20 MiB of a full pool; and the shrinker its guests run
+# (tests/vm/run) writes the cgroup's pages back long before the pool
+# fills: there the cgroup gets 48 MiB, and the shrinker is off until
+# restore_params.
+cg_create_full_pool() {
+	if line_has stored-incompressible-pages; then
+		set_param shrinker_enabled N
+		cg_create "$1" 48M
+	else
+		cg_create "$1" 16M
+	fi
 }
 
 # Every zswap parameter as NAME=VALUE lines, to see that nothing changed
