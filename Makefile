@@ -63,7 +63,8 @@ help:
 	@echo '                    fallback on stock 6.12 and 7.2 (KERNEL_LINE plays no part)'
 	@echo 'make check-full     make check, the bisect check of the series and the 32-bit guest'
 	@echo '                    (make deps-i386; run before resolving a change to kernel/)'
-	@echo "make check-all      make check-full and the other user-facing suites on patched 6.12 and 7.2"
+	@echo "make check-all      make check-full and the other user-facing suites and the zswap"
+	@echo '                    suites on patched 6.12 and 7.2'
 	@echo 'make bench          every workload on stock 6.1, the series before exclusive loads,'
 	@echo '                    patched 6.1, stock 6.12 and stock 7.2: table, JSON'
 	@echo '                    and chart in build/bench/ (ROUNDS=5, ICOUNT=1 for instruction-counted time)'
@@ -203,7 +204,8 @@ check-full: all tools
 
 # make check-full and, on the patched kernels of the other lines, the
 # user-facing suites make check leaves out there (35-apply, 40-top,
-# 50-monitor-export: tests/check CHECK_ALL_LINE_PAIRS)
+# 50-monitor-export) and the zswap suites of the 6.1 series (00-harness to
+# 15-stress-ng): tests/check CHECK_ALL_LINE_PAIRS
 check-all: all tools
 	@tests/check all-lines
 
