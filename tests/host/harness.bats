@@ -3,6 +3,7 @@
 # Host-side checks of the harness pieces that need no guest: the splat
 # scanner on recorded log lines, the TAP summary, the kernel series files.
 
+bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 
