@@ -117,17 +117,19 @@ int zswapnl_get_memcg(struct zswapnl *handle, uint64_t id, struct zswapnl_memcg 
 		ret = znl_nl_get_memcg(handle, id, &m, err);
 		if (!memcg_refused(handle, ret, err))
 			return memcg_out(memcg, &m, ret);
+		zswapnl_memcg_free(&m);
+		znl_memcg_reset(&m);
 	}
 	ret = znl_fb_get_memcg(handle, id, &m, err);
 	return memcg_out(memcg, &m, ret);
 }
 
-static int nl_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
-				struct zswapnl_error *err)
+/* The cgroup id of @path, from its folder: what a netlink read by path asks for */
+static int cgroup_path_id(struct zswapnl *h, const char *path, uint64_t *id,
+			  struct zswapnl_error *err)
 {
 	char cgroot[PATH_MAX], *rel;
 	struct stat st;
-	uint64_t id;
 	int ret, fd;
 
 	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
@@ -136,16 +138,17 @@ static int nl_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswa
 	fd = znl_cgroup_open(h, cgroot, path, &rel, &st, err);
 	if (fd < 0)
 		return fd;
-	id = znl_cgroup_id(fd, &st);
+	*id = znl_cgroup_id(fd, &st);
 	close(fd);
 	free(rel);
-	return znl_nl_get_memcg(h, id, m, err);
+	return 0;
 }
 
 int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,
 			      struct zswapnl_memcg *memcg, struct zswapnl_error *err)
 {
 	struct zswapnl_memcg m;
+	uint64_t id;
 	int ret;
 
 	ret = memcg_args(handle, memcg, err);
@@ -153,9 +156,15 @@ int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,
 		return ret;
 	znl_memcg_reset(&m);
 	if (memcg_netlink(handle)) {
-		ret = nl_get_memcg_by_path(handle, path, &m, err);
+		/* Only the family's refusal sends the handle to the files */
+		ret = cgroup_path_id(handle, path, &id, err);
+		if (ret)
+			return memcg_out(memcg, &m, ret);
+		ret = znl_nl_get_memcg(handle, id, &m, err);
 		if (!memcg_refused(handle, ret, err))
 			return memcg_out(memcg, &m, ret);
+		zswapnl_memcg_free(&m);
+		znl_memcg_reset(&m);
 	}
 	ret = znl_fb_get_memcg_by_path(handle, path, &m, err);
 	return memcg_out(memcg, &m, ret);

@@ -121,8 +121,9 @@ struct zswapnl {
 	enum zswapnl_mode mode;
 	/*
 	 * The memcg calls' source: source, until the kernel refuses this
-	 * process the family's memcg reads (they need CAP_SYS_ADMIN over its
-	 * cgroup namespace) and AUTO reads the cgroup files instead (api.c)
+	 * process the family's memcg reads (they need CAP_SYS_ADMIN in the
+	 * initial user namespace) and AUTO reads the cgroup files instead
+	 * (api.c)
 	 */
 	enum zswapnl_source memcg_source;
 	char *root;		/* prefix of every path: "" for "/" */

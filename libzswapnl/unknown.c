@@ -20,6 +20,8 @@ static const char not_on_kernel[] = "some figures are not on this kernel";
 static const char not_in_family[] = "some counters are not in zswap's netlink family";
 static const char not_sent[] = "the kernel's zswap family did not send those figures";
 static const char zero_pages[] = "zero pages need zswap's netlink family (a patched kernel)";
+static const char memcg_refused[] =
+	"the cgroup files lack it; zswap's netlink family has it, but its per-cgroup reads need CAP_SYS_ADMIN";
 static const char rejects[] = "stores refused per cgroup need the patched kernel";
 /*
  * Since Linux 6.12 the swap layer keeps zero-filled pages out of swap I/O
@@ -81,6 +83,12 @@ static const char *gone_words(const struct zswapnl *h, const struct gone *gone, 
 static bool from_netlink(const struct zswapnl *h)
 {
 	return h && h->source == ZSWAPNL_SOURCE_NETLINK;
+}
+
+/* The memcg figures came from the family (not from the files it refused us) */
+static bool memcg_from_netlink(const struct zswapnl *h)
+{
+	return h && h->memcg_source == ZSWAPNL_SOURCE_NETLINK;
 }
 
 /* @file (with a line @key of it, or NULL) could not give a figure: @code says why */
@@ -274,12 +282,14 @@ int zswapnl_memcg_unknown(const struct zswapnl *handle, const struct zswapnl_mem
 	words = gone_words(handle, memcg_gone, ZNL_ARRAY_SIZE(memcg_gone), field);
 	if (words)
 		return znl_err(why, code, NULL, "%s", words);
-	if (from_netlink(handle)) {
+	if (memcg_from_netlink(handle)) {
 		if (code == -ENOENT)
 			return znl_err(why, code, NULL, not_sent);
 		if (code == -EOPNOTSUPP)
 			return znl_err(why, code, NULL, not_in_family);
 	}
+	if (from_netlink(handle) && code == -EOPNOTSUPP)
+		return znl_err(why, code, NULL, memcg_refused);
 	if (field == ZSWAPNL_M_ZERO_PAGES && code == -EOPNOTSUPP)
 		return znl_err(why, code, NULL, zero_pages);
 	/* memory.stat counts them in bytes */

@@ -115,6 +115,7 @@ static int take_sample(const struct zswapctl *ctl, bool cgroups,
 		 * after the global figures all the same.
 		 */
 		ret = zswapnl_list_memcgs(nl, list, &err);
+		s->memcg_source = zswapnl_memcg_source(nl);
 		if (!ret) {
 			s->memcgs = list;
 			/* Some folders it could not open: which */

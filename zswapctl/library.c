@@ -116,16 +116,13 @@ const char *zc_source_name(enum zswapnl_source source)
 }
 
 /*
- * The source of a handle's figures, global and per cgroup: "netlink", or
- * "netlink, cgroups: fallback" once the kernel kept the family's memcg
- * reads from this process and the cgroup files stand in for them
+ * Whether the global figures come from the family and the cgroups' from
+ * their files: the kernel kept the family's memcg reads from this process
  */
-const char *zc_sources_name(const struct zswapnl *nl)
+bool zc_cgroups_from_files(const struct zswapnl *nl)
 {
-	if (zswapnl_source(nl) == ZSWAPNL_SOURCE_NETLINK &&
-	    zswapnl_memcg_source(nl) != ZSWAPNL_SOURCE_NETLINK)
-		return "netlink, cgroups: fallback";
-	return zc_source_name(zswapnl_source(nl));
+	return zswapnl_source(nl) == ZSWAPNL_SOURCE_NETLINK &&
+	       zswapnl_memcg_source(nl) != ZSWAPNL_SOURCE_NETLINK;
 }
 
 uint64_t zc_page_size(const struct zswapnl *nl)

@@ -346,6 +346,25 @@ static int write_cgroup_family(const struct metric *m,
 	return 0;
 }
 
+/*
+ * zswap_cgroups_source: where the cgroup figures came from, which is the
+ * files when the family keeps its per-cgroup reads from this process
+ * (they need CAP_SYS_ADMIN) while the global figures come from it
+ */
+static void write_cgroups_source(const struct metrics_sample *s, FILE *out)
+{
+	enum zswapnl_source from = s->memcg_source ? s->memcg_source : s->source;
+	struct prom_label source = { "source", from == ZSWAPNL_SOURCE_NETLINK ?
+						       "netlink" :
+						       "fallback" };
+
+	prom_family(
+		"zswap_cgroups_source", PROM_GAUGE,
+		"Where zswapctl read the cgroup figures, in the label: the zswap netlink family or the cgroup files (fallback).",
+		out);
+	prom_sample("zswap_cgroups_source", &source, 1, "1", out);
+}
+
 int metrics_write(const struct metrics_sample *s, FILE *out)
 {
 	bool opened = false;
@@ -354,6 +373,8 @@ int metrics_write(const struct metrics_sample *s, FILE *out)
 
 	write_info(s, out);
 	write_global(s, out);
+	if (s->memcgs)
+		write_cgroups_source(s, out);
 	for (i = 0; s->memcgs && i < ARRAY_SIZE(cgroup_metrics); i++) {
 		/* The parts of a family by reason: one HELP and TYPE */
 		if (!i ||

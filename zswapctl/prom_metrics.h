@@ -22,6 +22,8 @@
  */
 struct metrics_sample {
 	enum zswapnl_source source;
+	/* Where memcgs came from: the cgroup files when the family refused */
+	enum zswapnl_source memcg_source;
 	const struct zswapnl_global *global;
 	uint64_t page_size;
 	const struct zswapnl_memcg_list *memcgs; /* NULL: no cgroup metrics */

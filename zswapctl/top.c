@@ -667,8 +667,9 @@ static void print_header(const struct top_opts *o, const struct sampler *sp,
 			   sizeof(elapsed));
 	top_meters_fill(sp->prev, sp->cur, o->ctx.page_size, &mt);
 	fprintf(out,
-		"time: %s  sample: %" PRIu64 "  interval: %s s  source: %s\n",
-		when, sp->taken - 1, elapsed, zc_sources_name(sp->nl));
+		"time: %s  sample: %" PRIu64 "  interval: %s s  source: %s%s\n",
+		when, sp->taken - 1, elapsed, zc_source_name(zswapnl_source(sp->nl)),
+		zc_cgroups_from_files(sp->nl) ? "  cgroups: fallback" : "");
 	fprintf(out, "pool: %s  pool ratio: %s  stored: %s  zero: %s\n",
 		mt.pool, mt.ratio, mt.stored, mt.zero);
 	fprintf(out, "pages/s: store %s  load %s  reject %s  written back %s\n",

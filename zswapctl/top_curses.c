@@ -164,8 +164,9 @@ static void draw_title(const struct frame *f)
 	top_interval_format(st->interval_ms, interval, sizeof(interval));
 	x = put(ROW_TITLE, 0, look.title, "zswapctl top", COLS);
 	snprintf(text, sizeof(text),
-		 " - %s  sample %" PRIu64 "  every %s s  source %s", clock,
-		 f->sp->taken - 1, interval, zc_sources_name(f->sp->nl));
+		 " - %s  sample %" PRIu64 "  every %s s  source %s%s", clock,
+		 f->sp->taken - 1, interval, zc_source_name(zswapnl_source(f->sp->nl)),
+		 zc_cgroups_from_files(f->sp->nl) ? "  cgroups fallback" : "");
 	x += put(ROW_TITLE, x, A_NORMAL, text, COLS);
 	if (st->paused && COLS - x > 8)
 		put(ROW_TITLE, COLS - 8, look.paused, " PAUSED ", 8);

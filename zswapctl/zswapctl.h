@@ -123,7 +123,7 @@ int zc_open(const struct zswapctl *ctl, struct zswapnl **handle);
 int zc_cgroup_mount(const struct zswapctl *ctl, char *mnt, size_t size);
 
 const char *zc_source_name(enum zswapnl_source source);
-const char *zc_sources_name(const struct zswapnl *nl);
+bool zc_cgroups_from_files(const struct zswapnl *nl);
 /* The page size of the system @nl reads, 0 when a tree does not say it */
 uint64_t zc_page_size(const struct zswapnl *nl);
 /* The locale draws with UTF-8 (box lines in --tree) */

@@ -76,7 +76,7 @@ declare -gA PROM_CGROUP=(
 )
 
 # The families whose value is 1 and whose labels say what they mean
-PROM_INFO=(zswap_source zswap_info)
+PROM_INFO=(zswap_source zswap_cgroups_source zswap_info)
 
 # The per-cgroup families with a label beside cgroup: one series per
 # cgroup and reason (prom_expected reads them from memory.stat)
@@ -329,7 +329,9 @@ prom_expected() {
 # prom_check_files TEXT ROOT SOURCE [EXPECTED]: every sample of the
 # exporter's TEXT is what the files under ROOT say (prom_expected, or
 # EXPECTED when the caller took it already), and there is no other: a
-# figure whose file is missing is left out. zswap_source says SOURCE,
+# figure whose file is missing is left out. zswap_source says SOURCE, and
+# so does zswap_cgroups_source where there are cgroup figures (a caller the
+# family refuses them reads them from the files: not here),
 # zswap_info the parameters' compressor and zpool, where they are. A
 # cgroup's zero pages are in no file: none from the fallback, and over
 # netlink one sample for each memory cgroup, no more than its stored pages.
@@ -338,12 +340,15 @@ prom_check_files() {
 	local line series v cgroup stored key labels=() n=0
 	want=${4-$(prom_expected "$root" "$source")}
 	want=$(LC_ALL=C sort <<<"$want")
-	got=$(grep -v '^#' <<<"$text" | grep -Ev '^(zswap_source|zswap_info|zswap_cgroup_zero_pages)[{ ]' |
+	got=$(grep -v '^#' <<<"$text" |
+		grep -Ev '^(zswap_source|zswap_cgroups_source|zswap_info|zswap_cgroup_zero_pages)[{ ]' |
 		LC_ALL=C sort)
 	[ "$got" = "$want" ] ||
 		fail "the export is not what the files say (< files, > export):
 $(diff <(echo "$want") <(echo "$got"))"
 	assert_series "$text" "zswap_source{source=\"$source\"}" 1
+	! grep -q '^zswap_cgroup_' <<<"$text" ||
+		assert_series "$text" "zswap_cgroups_source{source=\"$source\"}" 1
 	# zswap_info: a label for each parameter file there (later kernels
 	# have no zpool), none at all without either
 	for key in compressor zpool; do

@@ -1667,8 +1667,7 @@ static void push_done_error(struct script *s, int error, const char *msg)
 	push(s, buf, nlh->nlmsg_len);
 }
 
-static const char memcg_denied[] =
-	"reading memcgs needs CAP_SYS_ADMIN";
+static const char memcg_denied[] = "reading memcgs needs CAP_SYS_ADMIN";
 
 /* The ids and paths of @l, one "ID PATH" a line, for comparing two lists */
 static void list_text(const struct zswapnl_memcg_list *l, char *buf, size_t size)
@@ -1685,8 +1684,8 @@ static void list_text(const struct zswapnl_memcg_list *l, char *buf, size_t size
 }
 
 /*
- * The kernel keeps memcg-get from a process without CAP_SYS_ADMIN over its
- * cgroup namespace: an AUTO handle lists the cgroups from the files (the
+ * The kernel keeps memcg-get from a process without CAP_SYS_ADMIN in the
+ * initial user namespace: an AUTO handle lists the cgroups from the files (the
  * recorded patched tree) as a FALLBACK handle does, without an error or a
  * note, and its later memcg calls go to the files without a request; the
  * global figures still come from the family
@@ -1733,6 +1732,50 @@ static void memcg_refused_auto_reads_files(void)
 	zswapnl_memcg_free(&m);
 	zswapnl_memcg_list_free(&l);
 	zswapnl_memcg_list_free(&want);
+	zswapnl_close(files);
+	zswapnl_close(h);
+	script_free(&s);
+}
+
+/*
+ * A read of one cgroup by path refused as the handle's first memcg call (a
+ * crafted NLMSG_ERROR, as the kernel answers a do): the files give it, as
+ * they give a FALLBACK handle, and only the family's refusal moved the
+ * handle: a path that is no cgroup is its own error, on a fresh handle too
+ */
+static void memcg_refused_by_path(void)
+{
+	struct zswapnl_options fo = { .struct_size = sizeof(fo),
+				      .mode = ZSWAPNL_MODE_FALLBACK,
+				      .root = td_path("tests/data/sysroot-patched") };
+	struct zswapnl_memcg m = { .struct_size = sizeof(m) };
+	struct zswapnl_memcg want = { .struct_size = sizeof(want) };
+	struct zswapnl *h, *files = NULL;
+	struct script s = { 0 };
+	struct zswapnl_error err;
+	int ret;
+
+	h = open_fake(&s, put_ops_v2, ZSWAPNL_MODE_AUTO, &err, &ret);
+	if (!CHECK_INT(ret, 0))
+		exit(1);
+	/* Not a cgroup: the folder's own error, nothing sent, still netlink */
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/no-such-cgroup", &m, &err), -ENOENT);
+	CHECK_INT(s.sends, 0);
+	CHECK_INT(zswapnl_memcg_source(h), ZSWAPNL_SOURCE_NETLINK);
+
+	CHECK_INT(zswapnl_open(&files, &fo, &err), 0);
+	CHECK_INT(zswapnl_get_memcg_by_path(files, "/work", &want, &err), 0);
+	push_error(&s, -EPERM, memcg_denied, 0);
+	CHECK_INT(zswapnl_get_memcg_by_path(h, "/work", &m, &err), 0);
+	CHECK_INT(err.code, 0);
+	CHECK_INT(s.sends, 1);
+	CHECK_INT(zswapnl_memcg_source(h), ZSWAPNL_SOURCE_FALLBACK);
+	CHECK_U64(m.id, want.id);
+	CHECK_STR(m.path, want.path);
+	CHECK_U64(m.stored_pages, want.stored_pages);
+	CHECK_U64(m.compressed_bytes, want.compressed_bytes);
+	zswapnl_memcg_free(&m);
+	zswapnl_memcg_free(&want);
 	zswapnl_close(files);
 	zswapnl_close(h);
 	script_free(&s);
@@ -1801,4 +1844,6 @@ TAP_CASES(
 	  memcg_refused_auto_reads_files },
 	{ "memcg-get refused for privilege: NETLINK fails with the kernel's message",
 	  memcg_refused_netlink_fails },
+	{ "one cgroup by path refused first: the files; a path that is no cgroup moves nothing",
+	  memcg_refused_by_path },
 )

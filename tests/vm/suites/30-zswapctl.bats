@@ -277,7 +277,7 @@ long_chain() {
 	fi
 	run -0 --separate-stderr zc cgroups --raw --noheadings -o PATH
 	assert_line /zcclosed/below
-	assert_equal "$stderr" ""
+	[[ $stderr != *"could not be opened"* ]] || fail "root was refused a folder: $stderr"
 }
 
 @test "set compressor zstd shows in sysfs, and says what changed" {

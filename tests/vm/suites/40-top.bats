@@ -206,14 +206,17 @@ is_sorted_down() {
 # cgroups from their files, the same rows, and says so in its header
 @test "top -B as a plain user: the cgroups from their files, and the header says so" {
 	local want=fallback
-	is_patched && want="netlink, cgroups: fallback"
+	is_patched && want="netlink  cgroups: fallback"
 	run -0 --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$ZSWAPCTL" top -B -c 2 -d 1 --filter /zt
 	echo "$output"
 	assert_equal "$(grep -c "  source: $want\$" <<<"$output")" 2
 	assert_equal "$(rows_of <<<"$output" | sort | uniq -c | awk '{ print $1, $2 }' | paste -sd ' ')" \
 		"2 /zt 2 /zt/a 2 /zt/b"
-	assert_equal "$stderr" ""
+	# The files name no folder they could not read; on the stock kernel
+	# a plain user lacks debugfs's counters, which a note may name
+	[[ $stderr != *"could not be opened"* ]] || fail "a folder was refused: $stderr"
+	! is_patched || assert_equal "$stderr" ""
 }
 
 # Last: the workloads behind every test above ran through all of them,
