@@ -192,22 +192,29 @@ static const char *value_text(const struct metric *m, const void *base,
 	}
 }
 
+/* A source as a fact: the family @name, 1 with the label "source" */
+static void write_source(const char *name, const char *help,
+			 enum zswapnl_source from, FILE *out)
+{
+	struct prom_label source = { "source", from == ZSWAPNL_SOURCE_NETLINK ?
+						       "netlink" :
+						       "fallback" };
+
+	prom_family(name, PROM_GAUGE, help, out);
+	prom_sample(name, &source, 1, "1", out);
+}
+
 /* zswap_source and zswap_info: facts as labels, with the value 1 */
 static void write_info(const struct metrics_sample *s, FILE *out)
 {
 	const struct zswapnl_global *g = s->global;
-	struct prom_label source = { "source",
-				     s->source == ZSWAPNL_SOURCE_NETLINK ?
-					     "netlink" :
-					     "fallback" };
 	struct prom_label params[2];
 	size_t n = 0;
 
-	prom_family(
-		"zswap_source", PROM_GAUGE,
+	write_source(
+		"zswap_source",
 		"Where zswapctl read these figures, in the label: the zswap netlink family or the files (fallback).",
-		out);
-	prom_sample("zswap_source", &source, 1, "1", out);
+		s->source, out);
 
 	if (zswapnl_global_known(g, ZSWAPNL_G_COMPRESSOR))
 		params[n++] =
@@ -353,16 +360,10 @@ static int write_cgroup_family(const struct metric *m,
  */
 static void write_cgroups_source(const struct metrics_sample *s, FILE *out)
 {
-	enum zswapnl_source from = s->memcg_source ? s->memcg_source : s->source;
-	struct prom_label source = { "source", from == ZSWAPNL_SOURCE_NETLINK ?
-						       "netlink" :
-						       "fallback" };
-
-	prom_family(
-		"zswap_cgroups_source", PROM_GAUGE,
+	write_source(
+		"zswap_cgroups_source",
 		"Where zswapctl read the cgroup figures, in the label: the zswap netlink family or the cgroup files (fallback).",
-		out);
-	prom_sample("zswap_cgroups_source", &source, 1, "1", out);
+		s->memcg_source ? s->memcg_source : s->source, out);
 }
 
 int metrics_write(const struct metrics_sample *s, FILE *out)
