@@ -82,6 +82,22 @@ static bool memcg_refused(struct zswapnl *h, int ret, struct zswapnl_error *err)
 	return true;
 }
 
+/*
+ * A netlink read of memcg @id into @m: true when the family answered (*@ret
+ * its result), false when it refused this process and @m is empty again
+ * for the files to fill
+ */
+static bool nl_memcg_answered(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
+			      int *ret, struct zswapnl_error *err)
+{
+	*ret = znl_nl_get_memcg(h, id, m, err);
+	if (!memcg_refused(h, *ret, err))
+		return true;
+	zswapnl_memcg_free(m);
+	znl_memcg_reset(m);
+	return false;
+}
+
 /* Hand @m over to the caller's @memcg, or an empty one after an error */
 static int memcg_out(struct zswapnl_memcg *memcg, struct zswapnl_memcg *m, int ret)
 {
@@ -114,11 +130,8 @@ int zswapnl_get_memcg(struct zswapnl *handle, uint64_t id, struct zswapnl_memcg 
 		return ret;
 	znl_memcg_reset(&m);
 	if (memcg_netlink(handle)) {
-		ret = znl_nl_get_memcg(handle, id, &m, err);
-		if (!memcg_refused(handle, ret, err))
+		if (nl_memcg_answered(handle, id, &m, &ret, err))
 			return memcg_out(memcg, &m, ret);
-		zswapnl_memcg_free(&m);
-		znl_memcg_reset(&m);
 	}
 	ret = znl_fb_get_memcg(handle, id, &m, err);
 	return memcg_out(memcg, &m, ret);
@@ -160,11 +173,8 @@ int zswapnl_get_memcg_by_path(struct zswapnl *handle, const char *path,
 		ret = cgroup_path_id(handle, path, &id, err);
 		if (ret)
 			return memcg_out(memcg, &m, ret);
-		ret = znl_nl_get_memcg(handle, id, &m, err);
-		if (!memcg_refused(handle, ret, err))
+		if (nl_memcg_answered(handle, id, &m, &ret, err))
 			return memcg_out(memcg, &m, ret);
-		zswapnl_memcg_free(&m);
-		znl_memcg_reset(&m);
 	}
 	ret = znl_fb_get_memcg_by_path(handle, path, &m, err);
 	return memcg_out(memcg, &m, ret);
