@@ -20,6 +20,7 @@ setup() {
 teardown() {
 	hold_cleanup
 	restore_params
+	counters_cleanup
 	cg_remove zc/inner
 	cg_remove zc
 	cg_remove zcflat
@@ -42,6 +43,17 @@ hold_in_zswap() {
 	cg_create zc
 	echo +memory > "$CGROOT/zc/cgroup.subtree_control"
 	cg_create zc/inner 16M
+	hold_start zc/inner --size 64 --mix 2:1:2:1
+}
+
+# hold_in_zswap_driven: as hold_in_zswap, with the counters of the system
+# and of zc/inner that a workload can drive each driven to a value of its
+# own first (counters_drive), so that a source that swapped two of them
+# shows. zc/inner is as counters_drive makes it (16 MiB, or 48 MiB on 7.2).
+hold_in_zswap_driven() {
+	cg_create zc
+	echo +memory > "$CGROOT/zc/cgroup.subtree_control"
+	counters_drive zc/inner
 	hold_start zc/inner --size 64 --mix 2:1:2:1
 }
 
@@ -124,9 +136,13 @@ snapshot() {
 	jq -cS "$2" <<<"$out"
 }
 
+# The counters compared are each driven to a value of its own first; the
+# refusals for a failed allocation (reject_alloc_fail,
+# reject_kmemcache_fail) cannot be made to happen in the guest (no
+# CONFIG_FAILSLAB or CONFIG_FAIL_PAGE_ALLOC), and are compared as they are.
 @test "netlink and the fallback agree on the same state" {
 	is_patched || skip "the stock kernel has only the fallback"
-	hold_in_zswap
+	hold_in_zswap_driven
 	# The keys the fallback knows (root, debugfs mounted): all of them but
 	# what debugfs has and the family not (7.2's stored_incompressible_pages)
 	local keys nl fb nl2 i
@@ -150,6 +166,13 @@ snapshot() {
 	assert_equal "$nl" "$nl2"
 	assert_equal "$fb" "$nl"
 	assert_equal "$(jq -r .stored_pages <<<"$nl")" "$(zswap_debug stored_pages)"
+	local key driven=()
+	for key in $(counters_driven); do
+		driven+=("$key=$(jq -r ".$key" <<<"$nl")")
+		assert_equal "$key=$(jq -r ".$key" <<<"$nl")" "$key=$(zswap_debug "$key")"
+	done
+	echo "# driven: ${driven[*]}" >&3
+	assert_distinct "${driven[@]}"
 }
 
 @test "cgroups: one row a memcg, the held cgroup's figures from its files" {
@@ -189,22 +212,60 @@ snapshot() {
 	assert_output /zc/inner
 }
 
+# Each figure from both sources is a number, and that of the cgroup's
+# files, not only the same from both: two sources that read the same wrong
+# file would agree. The cgroup's counters that a workload can drive are
+# driven each to a value of its own first (counters_drive); its refusals
+# for a failed allocation cannot be made to happen in the guest (no
+# CONFIG_FAILSLAB or CONFIG_FAIL_PAGE_ALLOC), and are compared as they are.
 @test "netlink and the fallback agree on a cgroup" {
 	is_patched || skip "the stock kernel has only the fallback"
-	hold_in_zswap
-	local nl fb
+	hold_in_zswap_driven
+	local nl fb inner=$CGROOT/zc/inner
 	fb=$(zc --source fallback cgroups --json=short zc/inner)
 	fb=$(jq -c '.cgroups[0]' <<<"$fb")
 	nl=$(zc --source netlink cgroups --json=short zc/inner)
 	nl=$(jq -c '.cgroups[0]' <<<"$nl")
 	echo "netlink $nl"
 	echo "fallback $fb"
-	# The fallback cannot count zero pages: compare what it knows
-	local key
-	for key in path id compressed_bytes stored_pages zswpin zswpout zswap_max zswap_unlimited \
-		   compression_ratio; do
-		assert_equal "$key=$(jq -r ".$key" <<<"$fb")" "$key=$(jq -r ".$key" <<<"$nl")"
+	# KEY=FILE'S FIGURE, for each figure the fallback knows (it cannot
+	# count zero pages)
+	local want=(
+		"id=$(stat -c %i "$inner")"
+		"compressed_bytes=$(cat "$inner/memory.zswap.current")"
+		"stored_pages=$(($(cg_stat zc/inner zswapped) / 4096))"
+		"zswpin=$(cg_stat zc/inner zswpin)"
+		"zswpout=$(cg_stat zc/inner zswpout)"
+	) key pair driven=()
+	! line_has zswap-writeback || want+=("zswpwb=$(cg_stat zc/inner zswpwb)")
+	if line_has memcg-rejects; then
+		for key in zswap_max pool_limit incompressible alloc_fail; do
+			want+=("reject_$key=$(cg_stat zc/inner "zswap_reject_$key")")
+		done
+	fi
+	for key in $(cg_counters_driven); do
+		driven+=("${key#zswap_}=$(jq -r ".${key#zswap_}" <<<"$nl")")
 	done
+	echo "# driven: ${driven[*]}" >&3
+	[ ${#driven[@]} -gt 0 ] || fail "no counter of the cgroup driven on this line"
+	assert_distinct "${driven[@]}"
+	for pair in "${want[@]}"; do
+		key=${pair%%=*}
+		[[ ${pair#*=} =~ ^[0-9]+$ ]] || fail "the files give $pair"
+		assert_equal "netlink $key=$(jq -r ".$key" <<<"$nl")" "netlink $pair"
+		assert_equal "fallback $key=$(jq -r ".$key" <<<"$fb")" "fallback $pair"
+	done
+	# No limit: no number, and zswap_unlimited, from both
+	assert_equal "$(cat "$inner/memory.zswap.max")" max
+	assert_equal "netlink $(jq -c '[.path, .zswap_max, .zswap_unlimited]' <<<"$nl")" \
+		'netlink ["/zc/inner",null,true]'
+	assert_equal "fallback $(jq -c '[.path, .zswap_max, .zswap_unlimited]' <<<"$fb")" \
+		'fallback ["/zc/inner",null,true]'
+	# The ratio is the two figures above's (zswapctl(8)): a number, the
+	# same from both
+	assert_equal "$(jq -r '.compression_ratio | type' <<<"$nl")" number
+	assert_equal "compression_ratio=$(jq -r .compression_ratio <<<"$fb")" \
+		"compression_ratio=$(jq -r .compression_ratio <<<"$nl")"
 }
 
 # A chain of 17 memcgs below /zclong, each named with 255 bytes: a path

@@ -35,6 +35,7 @@ teardown() {
 	FULL_FS=
 	hold_cleanup
 	restore_params
+	counters_cleanup
 	cg_remove mx/inner
 	cg_remove mx
 	cg_remove mmax
@@ -408,8 +409,18 @@ hold_in_zswap() {
 	hold_start mx/inner --size 48 --mix 2:1:2:1
 }
 
+# The counters of the system and of mx/inner that a workload can drive
+# are driven each to a value of its own first (counters_drive), so that an
+# export that wrote one under another's name shows; the refusals for a
+# failed allocation cannot be made to happen in the guest (no
+# CONFIG_FAILSLAB or CONFIG_FAIL_PAGE_ALLOC), and are compared as they are.
 @test "export with a workload held in zswap: promtool is content, values are those of debugfs, sysfs and the cgroup files" {
-	hold_in_zswap
+	cg_create mx
+	echo +memory > "$CGROOT/mx/cgroup.subtree_control"
+	counters_drive mx/inner
+	# hold_in_zswap's limit (counters_drive gives 7.2 48 MiB)
+	echo 16M > "$CGROOT/mx/inner/memory.max"
+	hold_start mx/inner --size 48 --mix 2:1:2:1
 	local source
 	source=$(has_family && echo netlink || echo fallback)
 	# The export and the files are separate reads. The held workload keeps
@@ -431,6 +442,30 @@ hold_in_zswap() {
 	prom_lint "$text"
 	prom_structure "$text"
 	prom_check_files "$text" "" "$source" "$f1"
+	# The driven counters as the export has them: each a value of its
+	# own among the system's, and among the cgroup's (written_back_pages
+	# is the node exporter's zswpwb where /proc/vmstat has it: not
+	# exported then)
+	local key series driven=() v
+	for key in $(counters_driven); do
+		series=zswap_${key}_total
+		[ "$key" != written_back_pages ] || [ -z "$(vmstat zswpwb)" ] || continue
+		v=$(prom_value "$text" "$series")
+		driven+=("$series=$v")
+	done
+	echo "# driven: ${driven[*]}" >&3
+	assert_distinct "${driven[@]}"
+	driven=()
+	for key in $(cg_counters_driven); do
+		case $key in
+		zswpwb) series='zswap_cgroup_zswpwb_pages_total{cgroup="/mx/inner"}' ;;
+		*) series="zswap_cgroup_reject_total{cgroup=\"/mx/inner\",reason=\"${key#zswap_reject_}\"}" ;;
+		esac
+		v=$(prom_value "$text" "$series")
+		driven+=("$series=$v")
+	done
+	echo "# driven: ${driven[*]}" >&3
+	assert_distinct "${driven[@]}"
 	local stored
 	stored=$(prom_value "$text" 'zswap_cgroup_stored_pages{cgroup="/mx/inner"}')
 	[ "${stored:-0}" -gt "$(least_stored)" ] || fail "only ${stored:-no} pages of /mx/inner in zswap"

@@ -322,3 +322,191 @@ assert_one_line_error() {
 	[[ ${stderr_lines[0]} =~ ^zswapctl:\ .*$1 ]] ||
 		fail "stderr '${stderr_lines[0]}' does not match 'zswapctl: .*$1'"
 }
+
+# Counters that two sources are compared on (debugfs or memory.stat against
+# the family's reply, the export, the fallback) show a swapped mapping only
+# when each is driven to a value of its own: two counters at 0, or at the
+# same value, would pass a reply that swapped them. counters_drive does it;
+# counters_driven and cg_counters_driven say which counters it drives on
+# the kernel under test; assert_distinct checks the values it reached.
+#
+# What drives each one, and what stays as it was:
+#   pool_limit_hit       a pool capped at 1% filled (full pool phase)
+#   written_back_pages   the same full pool, whose shrink writes its oldest
+#                        entries back to the swap device (6.1: zbud, the
+#                        oldest pool then; 6.12 and 7.2: zswap's LRU)
+#   reject_reclaim_fail  6.1: a full pool asks its oldest pool to shrink;
+#                        there a zsmalloc one, which cannot write back in
+#                        6.1, holds entries, and every shrink fails. 6.12
+#                        and 7.2 count a writeback that fails for an entry
+#                        whose page is in the swap cache or whose slot was
+#                        freed, which no workload makes happen on demand:
+#                        not driven there
+#   decompress_fail      the 6.1 series' fault injection (debugfs
+#                        fail_zswap_decompress): the next N decompressions
+#                        of a task that opted in fail. 7.2 has the counter
+#                        and no injection, 6.12 not the counter: not driven
+#   reject_alloc_fail, reject_kmemcache_fail
+#                        a failed allocation of the zpool, the tree or the
+#                        entry cache, which the guest's kernels can make
+#                        fail only with CONFIG_FAILSLAB or
+#                        CONFIG_FAIL_PAGE_ALLOC, which they have not: not
+#                        driven, compared as they are (0 where nothing
+#                        failed)
+# and per cgroup (memory.stat):
+#   zswpwb                        the full pool's writeback, of the
+#                                 cgroup's own entries
+#   zswap_reject_pool_limit       the full pool refusing its stores
+#   zswap_reject_incompressible   random pages among the full pool's, the
+#                                 first of them refused before it fills
+#   zswap_reject_zswap_max        a run through a memory.zswap.max of 128K
+#   zswap_reject_alloc_fail       as reject_alloc_fail: not driven
+
+DRIVE_FAIL_DIR=/sys/kernel/debug/fail_zswap_decompress
+
+# counters_driven: the debugfs counters counters_drive drives above 0 on
+# the kernel under test, one a line
+counters_driven() {
+	echo pool_limit_hit
+	echo written_back_pages
+	[ "$(kernel_line)" != 6.1 ] || echo reject_reclaim_fail
+	[ ! -d "$DRIVE_FAIL_DIR" ] || echo decompress_fail
+}
+
+# cg_counters_driven: the memory.stat counters of its cgroup that
+# counters_drive drives above 0 on the kernel under test, one a line
+cg_counters_driven() {
+	! line_has zswap-writeback || echo zswpwb
+	! line_has memcg-rejects ||
+		printf '%s\n' zswap_reject_zswap_max zswap_reject_pool_limit zswap_reject_incompressible
+}
+
+# assert_distinct NAME=VALUE...: each VALUE a number above 0, no two alike
+# (nothing to check without one). NAME may hold "=" (a series' labels):
+# the value is after the last.
+assert_distinct() {
+	local pair
+	[ $# -gt 0 ] || return 0
+	for pair in "$@"; do
+		[[ ${pair##*=} =~ ^[1-9][0-9]*$ ]] || fail "$pair: not driven above 0"
+	done
+	[ "$(printf '%s\n' "${@##*=}" | sort -u | wc -l)" = $# ] ||
+		fail "counters at the same value, which a swapped mapping would pass: $*"
+}
+
+# drive_swapverify CG ARGS...: swapverify ARGS run to its end in cgroup CG,
+# every page read back as written
+drive_swapverify() {
+	local cg=$1 out rc=0
+	shift
+	out=$(cg_run "$cg" "$SWAPVERIFY" --ops 0 "$@" 2>&1) || rc=$?
+	[ "$rc" = 0 ] && [ "$(tally_field "$out" mismatches)" = 0 ] ||
+		fail "swapverify $* in $cg: exit $rc: $out"
+}
+
+# drive_decompress_failures N: the next N decompressions fail, in a
+# reader of a tmpfs file pushed out to zswap (64 compressible pages, none
+# same-filled), which goes on past each failed page (dd conv=noerror).
+# Quietly: the log is checked. The file goes with its mount.
+drive_decompress_failures() {
+	local shm=$BATS_TEST_TMPDIR/drive-shm pages=64
+	mkdir -p "$shm"
+	mount -t tmpfs -o size=1m tmpfs "$shm"
+	cg_create drive-shm
+	cg_run drive-shm sh -c 'yes 0123456789abcde | head -c "$1" > "$2"' sh \
+		$((pages * 4096)) "$shm/file"
+	# EAGAIN: less than asked was reclaimed
+	echo $((pages * 4096 * 2)) 2>/dev/null > "$CGROOT/drive-shm/memory.reclaim" || true
+	echo 0 > "$DRIVE_FAIL_DIR/verbose"
+	echo Y > "$DRIVE_FAIL_DIR/task-filter"
+	echo 1 > "$DRIVE_FAIL_DIR/interval"
+	echo "$1" > "$DRIVE_FAIL_DIR/times"
+	echo 100 > "$DRIVE_FAIL_DIR/probability"
+	bash -c 'echo 1 > /proc/self/make-it-fail &&
+		exec dd if="$1" of=/dev/null bs=4096 conv=noerror status=none' dd "$shm/file" \
+		2>/dev/null || true
+	echo 0 > "$DRIVE_FAIL_DIR/probability"
+	umount "$shm"
+	cg_remove drive-shm
+}
+
+# drive_driven_alike: two of the driven debugfs counters but
+# decompress_fail (which counters_drive drives last, to a value of its
+# own) are alike
+drive_driven_alike() {
+	local n
+	for n in $(counters_driven); do
+		[ "$n" = decompress_fail ] || zswap_debug "$n"
+	done | sort | uniq -d | grep -q .
+}
+
+# counters_drive CG: make cgroup CG (as cg_create_full_pool does; its
+# parent must exist) and drive the counters of counters_driven and
+# cg_counters_driven above 0, the cgroup's by its own stores, each to a
+# value no other of them has. Leaves zbud (where there is a zpool) with
+# lzo current, max_pool_percent at 20, and CG empty with its counters;
+# restore_params puts the parameters back. Needs counters_cleanup in the
+# teardown.
+counters_drive() {
+	local cg=$1 mix n cur others
+	set_param compressor lzo
+	! line_has zpool || set_param zpool zbud
+	# No other pool: on 6.1 a full pool shrinks the oldest, zbud here
+	drain_swap
+	set_param max_pool_percent 1
+	cg_create_full_pool "$cg"
+	# A quarter random where a cgroup counts its refusals: the first of
+	# them are refused as incompressible before the pool fills
+	mix=$(full_pool_mix)
+	! line_has memcg-rejects || mix=0:0:3:1
+	drive_swapverify "$cg" --size 128 --mix "$mix"
+	if [ "$(kernel_line)" = 6.1 ]; then
+		# A zsmalloc pool, made while no zbud pool has entries, holds
+		# some: it is the oldest when the zbud pool is made again, and
+		# each shrink the full zbud pool asks of it fails
+		set_param zpool zsmalloc
+		drain_swap
+		cg_create drive-old 16M
+		hold_start drive-old --size 32 --mix 0:0:1:0
+		set_param zpool zbud
+		drive_swapverify "$cg" --size 128 --mix 0:0:1:0 --seed 3
+		hold_finish > /dev/null
+		cg_remove drive-old
+	fi
+	# The full pool again while two of them are alike (the shrinks
+	# counted by reclaim failures and by pages written back are a few
+	# each on 6.1): more hits, and another number of shrinks
+	for n in 1 2 3; do
+		drive_driven_alike || break
+		drive_swapverify "$cg" --size 128 --mix 0:0:1:0 --seed $((n + 3))
+	done
+	set_param max_pool_percent 20
+	# A limit below what the compressible pages of the run take in zswap
+	# (some 500 KiB)
+	if line_has memcg-rejects; then
+		echo 128K > "$CGROOT/$cg/memory.zswap.max"
+		drive_swapverify "$cg" --size 32 --mix 0:0:1:0
+		echo max > "$CGROOT/$cg/memory.zswap.max"
+	fi
+	# As many failed decompressions as make decompress_fail a value no
+	# other driven counter has
+	if [ -d "$DRIVE_FAIL_DIR" ]; then
+		cur=$(zswap_debug decompress_fail)
+		others=$(for n in $(counters_driven); do
+			[ "$n" = decompress_fail ] || zswap_debug "$n"
+		done)
+		n=1
+		while grep -qx "$((cur + n))" <<<"$others"; do
+			n=$((n + 1))
+		done
+		drive_decompress_failures "$n"
+	fi
+}
+
+# counters_cleanup: for the teardown of a test that ran counters_drive
+counters_cleanup() {
+	[ ! -d "$DRIVE_FAIL_DIR" ] || echo 0 > "$DRIVE_FAIL_DIR/probability"
+	! mountpoint -q "$BATS_TEST_TMPDIR/drive-shm" 2>/dev/null || umount "$BATS_TEST_TMPDIR/drive-shm"
+	cg_remove drive-shm
+	cg_remove drive-old
+}
