@@ -24,7 +24,7 @@ teardown() {
 	if mountpoint -q "$BATS_TEST_TMPDIR/shm"; then
 		umount "$BATS_TEST_TMPDIR/shm"
 	fi
-	for cg in wb wboff wbon wbshm kept pushing rmax rpoor; do
+	for cg in wb wboff/child wboff wbon wbshm kept pushing rmax rpoor; do
 		cg_remove $cg
 	done
 	true
@@ -318,6 +318,12 @@ assert_refused() {
 	assert_equal "$(($(vmstat pswpout) - out0))" 0
 }
 
+# The child's pages that zswap refuses (a quarter of them do not
+# compress) are held back by the parent's 0: refused, counted as refused
+# (the child's own count and the parent's, which takes its children's, on
+# the 6.1 series; debugfs on 6.12 and 7.2, where 7.2 refuses them because
+# of the parent's 0, and would store them as they are otherwise), and
+# none reaches the device.
 @test "memory.zswap.writeback 0 in a parent holds its children's pages too" {
 	line_has zswap-writeback || skip "stock 6.1 has no memory.zswap.writeback"
 	! line_has zpool || set_param zpool zbud
@@ -327,13 +333,18 @@ assert_refused() {
 	echo 48M > $CGROOT/wboff/child/memory.max
 	echo 0 > $CGROOT/wboff/memory.zswap.writeback
 	assert_equal "$(cat $CGROOT/wboff/child/memory.zswap.writeback)" 1
-	local out0
-	out0=$(vmstat pswpout)
-	run cg_run wboff/child "$SWAPVERIFY" --size 64 --ops 0 --mix 0:0:3:1
+	run_refused wboff/child
+	assert_refused
+	assert_equal "$PSWPOUT" 0
+	if line_has memcg-rejects; then
+		local max pool incompressible alloc
+		read -r max pool incompressible alloc <<<"$(refusals wboff/child)"
+		echo "# refusals of wboff/child: $(refusals wboff/child); of wboff: $(refusals wboff)" >&3
+		assert_equal "child incompressible $incompressible" "child incompressible $REFUSED"
+		assert_equal "child $max $pool $alloc" "child 0 0 0"
+		assert_equal "parent $(refusals wboff)" "parent $(refusals wboff/child)"
+	fi
 	rmdir $CGROOT/wboff/child
-	assert_success
-	assert_equal "$(tally_field "$output" mismatches)" 0
-	assert_equal "$(($(vmstat pswpout) - out0))" 0
 }
 
 # holder_swap_kib: KiB of the held memory out in swap, from its page tables
