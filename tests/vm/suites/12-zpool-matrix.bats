@@ -44,25 +44,75 @@ teardown() {
 	true
 }
 
+# zsmalloc_objects: objects in zswap's zsmalloc pools, from zsmalloc's own
+# count: the obj_used of the Total line of each pool's debugfs "classes"
+# (its column found by the header's name: the lines lay the table out
+# differently; the Total line leaves the size column blank, one word less)
+zsmalloc_objects() {
+	local f n=0
+	for f in /sys/kernel/debug/zsmalloc/zswap*/classes; do
+		[ -e "$f" ] || continue
+		n=$((n + $(awk '$1 == "class" { for (i = 1; i <= NF; i++) if ($i == "obj_used") c = i - 1 }
+			$1 == "Total" { print $c }' "$f")))
+	done
+	echo "$n"
+}
+
+# zpool_objects: the entries of zswap that have an object in a zpool:
+# stored_pages less the same-filled ones, which have none (6.1 only; the
+# later lines store no such page)
+zpool_objects() {
+	local n
+	n=$(zswap_debug stored_pages)
+	! line_has same-filled || n=$((n - $(zswap_debug same_filled_pages)))
+	echo "$n"
+}
+
 # store_load ZPOOL COMPRESSOR: 24 MiB of compressible pages through an
 # 8 MiB cgroup, with random reads and rewrites, then every page read back
 # twice; fails unless the pool stored them and zswap loaded them back.
+#
+# And that they are in the zpool asked for, by what each zpool is made of:
+# a zsmalloc pool counts its objects in its debugfs folder, and every
+# object zswap holds is one of them; zbud and z3fold have no such folder,
+# so zsmalloc's count stays 0 (drain_swap emptied every pool), and their
+# pages hold at most two objects (zbud) or three (z3fold): with these
+# pages, that compress some thirtyfold, z3fold holds more than two a page,
+# which zbud cannot.
 store_load() {
-	local zpool=$1 comp=$2 stored pool out in
+	local zpool=$1 comp=$2 stored pool out in objects zs
 	drain_swap
 	set_pair "$zpool" "$comp" || fail "cannot make $zpool with $comp current"
 	cg_create matrix 8M
 	hold_start matrix --size 24 --ops 6144 --mix 0:0:1:0
 	stored=$(zswap_debug stored_pages)
 	pool=$(zswap_debug pool_total_size)
+	objects=$(zpool_objects)
+	zs=$(zsmalloc_objects)
 	out=$(cg_stat matrix zswpout)
 	in=$(cg_stat matrix zswpin)
-	echo "# $zpool $comp: stored_pages=$stored pool_total_size=$pool zswpout=$out zswpin=$in" >&3
+	echo "# $zpool $comp: stored_pages=$stored pool_total_size=$pool zswpout=$out zswpin=$in" \
+	     "zpool objects=$objects zsmalloc objects=$zs ($((pool / (objects > 0 ? objects : 1))) B an object)" >&3
 	# 24 MiB through 8 MiB: at least 16 MiB went out, all of it
 	# compressible, so nearly all of it is in the pool.
 	[ "$out" -ge 4096 ] || fail "$zpool $comp: zswpout $out"
 	[ "$stored" -ge 2048 ] || fail "$zpool $comp: stored_pages $stored"
+	[ "$objects" -ge 2048 ] || fail "$zpool $comp: $objects objects in zpools"
 	[ "$pool" -gt 0 ] || fail "$zpool $comp: pool_total_size $pool"
+	case $zpool in
+	zsmalloc)
+		assert_equal "$zpool $comp: zsmalloc objects $zs" "$zpool $comp: zsmalloc objects $objects" ;;
+	zbud)
+		assert_equal "$zpool $comp: zsmalloc objects $zs" "$zpool $comp: zsmalloc objects 0"
+		[ "$pool" -ge $((objects * 2048)) ] ||
+			fail "$zpool $comp: $objects objects in $pool B, more than two a page" ;;
+	z3fold)
+		assert_equal "$zpool $comp: zsmalloc objects $zs" "$zpool $comp: zsmalloc objects 0"
+		[ "$pool" -ge $((objects * 4096 / 3)) ] ||
+			fail "$zpool $comp: $objects objects in $pool B, more than three a page"
+		[ "$pool" -lt $((objects * 2048)) ] ||
+			fail "$zpool $comp: $objects objects in $pool B, no more than two a page" ;;
+	esac
 	# The last full check read every page once: what was out came back.
 	[ "$in" -ge 2048 ] || fail "$zpool $comp: zswpin $in"
 	hold_finish || fail "$zpool $comp: pages came back wrong"
