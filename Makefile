@@ -66,8 +66,9 @@ help:
 	@echo "make check-all      make check-full and the other user-facing suites and the zswap"
 	@echo '                    suites on patched 6.12 and 7.2'
 	@echo 'make bench          every workload on stock 6.1, the series before exclusive loads,'
-	@echo '                    patched 6.1, stock 6.12 and stock 7.2: table, JSON'
-	@echo '                    and chart in build/bench/ (ROUNDS=5, ICOUNT=1 for instruction-counted time)'
+	@echo '                    patched 6.1, stock and patched 6.12 and 7.2: table, JSON'
+	@echo '                    and chart in build/bench/ (ROUNDS=5, ICOUNT=1 for instruction-counted time,'
+	@echo '                    BENCH_CPU=qemu64 a CPU without ERMS, BENCH_KERNELS, BENCH_WORKLOADS)'
 	@echo 'make bench-dump     time per memcg of a netlink memcg dump at 100, 1,000 and 5,000'
 	@echo "                    memcgs, in a patched guest of KERNEL_LINE (make bench runs it too)"
 	@echo 'make bench-top      CPU time of zswapctl top with 200 cgroups, in a patched guest'
@@ -165,9 +166,14 @@ vm: tools
 demo: all tools
 	@tests/vm/run -- tests/vm/demo.sh
 
-# Benchmarks, not tests: ROUNDS and ICOUNT=1 (instruction-counted guest time)
+# Benchmarks, not tests: ROUNDS, ICOUNT=1 (instruction-counted guest time),
+# BENCH_CPU (QEMU's CPU model: qemu64 has no ERMS), BENCH_KERNELS and
+# BENCH_WORKLOADS (tests/bench/bench names them)
 bench: tools
-	@tests/bench/bench --rounds $(or $(ROUNDS),5) $(if $(ICOUNT),--icount)
+	@tests/bench/bench --rounds $(or $(ROUNDS),5) $(if $(ICOUNT),--icount) \
+		$(if $(BENCH_CPU),--cpu '$(BENCH_CPU)') \
+		$(if $(BENCH_KERNELS),--kernels '$(BENCH_KERNELS)') \
+		$(if $(BENCH_WORKLOADS),--workloads '$(BENCH_WORKLOADS)')
 	@$(MAKE) --no-print-directory bench-dump
 
 # The guest writes the figures to the run folder, whose path --record gives

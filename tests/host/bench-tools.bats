@@ -62,3 +62,34 @@ teardown() {
 	SWAPBENCH_PID=
 	assert_equal "$(grep -c '^swapbench: kind=compressible pages=512 readback_ns=[0-9]*$' "$log")" 1
 }
+
+# report on made-up cases (no guest ran): the family's cost on another line
+# is patched over stock of that line, with its verdict, and the CPU model
+# of the run heads the table.
+@test "report: patched 6.12 over stock 6.12 in a column of its own, the CPU model in the heading" {
+	local results=$BATS_TEST_TMPDIR/results.json table=$BATS_TEST_TMPDIR/table.md
+	# 64 MiB is 16,384 pages: read back in 16.384 ms and 32.768 ms is 1,000
+	# and 2,000 ns/page; the first touch is the same on both
+	jq -n '
+	  def zero(k; r; ns): {kernel: k, round: r, case: "zero-zswap", mib: 64,
+	                       readback_ns: ns, touch_ns: 8192000};
+	  {mode: "wallclock-qemu64", rounds: 2, date: "2026-12-05T00:00:00Z",
+	   seconds: 1, cpu: "qemu64",
+	   machine: {cpu: "test", cpus: 2, mem_kib: 1, host_kernel: "x", qemu: "q"},
+	   cases: [zero("stock-6.12"; 1; 16384000), zero("stock-6.12"; 2; 16384000),
+	           zero("patched-6.12"; 1; 32768000), zero("patched-6.12"; 2; 32768000)]}' \
+		> "$results"
+	run /usr/bin/python3 "$TOP/tests/bench/report" "$results" --table "$table" \
+		--chart "$BATS_TEST_TMPDIR/chart.png"
+	assert_success
+	# patched 6.1 against its peers: neither its columns nor its chart
+	assert_output --partial "report: no patched 6.1 in the run, no chart"
+	[ ! -e "$BATS_TEST_TMPDIR/chart.png" ]
+	run cat "$table"
+	refute_output --partial "patched / "
+	assert_line --partial "Mode: **wallclock-qemu64**"
+	assert_line --partial ", CPU model qemu64; guest"
+	assert_line --regexp '^\| workload \| metric \| unit \| stock 6\.12 \| patched 6\.12 \| patched 6\.12 / stock 6\.12 \| verdict \|$'
+	assert_line --regexp '^\| 1 zero swap-in \| read back, zswap on \(lower is better\) \| ns/page \| 1,000 \(1,000-1,000\) \| 2,000 \(2,000-2,000\) \| 2\.00 \| patched 6\.12: worse than stock 6\.12 \|$'
+	assert_line --regexp '^\| 1 zero swap-in \| first-touch write fault, same guest .*\| 1\.00 \| patched 6\.12: same as stock 6\.12 \|$'
+}
