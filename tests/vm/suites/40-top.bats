@@ -56,6 +56,8 @@ setup() {
 
 teardown() {
 	tmux_stop
+	# the STORED test freezes both workloads; the tests after it need them
+	echo 0 > "$CGROOT/zt/cgroup.freeze"
 }
 
 source_name() { is_patched && echo netlink || echo fallback; }
@@ -217,6 +219,64 @@ is_sorted_down() {
 	# a plain user lacks debugfs's counters, which a note may name
 	[[ $stderr != *"could not be opened"* ]] || fail "a folder was refused: $stderr"
 	! is_patched || assert_equal "$stderr" ""
+}
+
+# batch_column NAME PATH: the value of right-aligned column NAME in the row
+# of PATH, in the first block of batch mode on stdin. As screen_column:
+# the value ends where the header ends (a sort arrow with it), and is the
+# last word before that, so "12 KiB" would come as "KiB": for a count.
+batch_column() {
+	local LC_ALL=C.UTF-8 text header before token end line
+	text=$(sed -n '/^PATH/,/^$/p' | sed -e '/^$/q')
+	header=${text%%$'\n'*}
+	before=${header%%"$1"*}
+	[ "$before" != "$header" ] || return 1
+	token=${header:${#before}}
+	token=${token%% *}
+	end=$((${#before} + ${#token}))
+	while IFS= read -r line; do
+		[ "${line%% *}" = "$2" ] || continue
+		line=${line:0:end}
+		echo "${line##* }"
+		return
+	done < <(tail -n +2 <<<"$text")
+	return 1
+}
+
+# zt_zswapped: zswapped of memory.stat, in bytes, of /zt, /zt/a and /zt/b
+zt_zswapped() {
+	echo "$(cg_stat zt zswapped) $(cg_stat zt/a zswapped) $(cg_stat zt/b zswapped)"
+}
+
+# What top shows as STORED is the cgroup's zswapped of memory.stat in
+# pages, on every kernel: the family sends the counter memory.stat shows
+# in bytes, the fallback reads memory.stat. The workloads never stop, so
+# both are frozen (cgroup.freeze) while top samples once: nothing of
+# theirs moves in or out of zswap then, which zswapped the same before
+# and after top shows. No slack: cg_stat brings 6.1's lagging memory.stat
+# up to date before the first read, and the frozen figures cannot move.
+@test "top: STORED of each cgroup is its memory.stat zswapped over the page size" {
+	local page before after cg bytes shown
+	page=$(getconf PAGESIZE)
+	echo 1 > "$CGROOT/zt/cgroup.freeze"
+	wait_for_line "$CGROOT/zt/cgroup.events" '^frozen 1$'
+	before=$(zt_zswapped)
+	run -0 --separate-stderr "$ZSWAPCTL" top -B -c 1 -d 1 --filter /zt
+	after=$(zt_zswapped)
+	echo 0 > "$CGROOT/zt/cgroup.freeze"
+	echo "$output"
+	echo "# zswapped of /zt /zt/a /zt/b: $before B; top's STORED:" \
+	     "$(for cg in /zt /zt/a /zt/b; do batch_column STORED $cg <<<"$output"; done | xargs)" >&3
+	assert_equal "zswapped $after" "zswapped $before"
+	# shellcheck disable=SC2086 # one word a cgroup
+	set -- $before
+	for cg in /zt /zt/a /zt/b; do
+		bytes=$1
+		shift
+		[ "$bytes" -gt 0 ] || fail "$cg has nothing in zswap: nothing to compare"
+		shown=$(batch_column STORED "$cg" <<<"$output") || fail "no STORED for $cg"
+		assert_equal "$cg STORED $shown" "$cg STORED $((bytes / page))"
+	done
 }
 
 # Last: the workloads behind every test above ran through all of them,
