@@ -445,7 +445,9 @@ hold_in_zswap() {
 	# The driven counters as the export has them: each a value of its
 	# own among the system's, and among the cgroup's (written_back_pages
 	# is the node exporter's zswpwb where /proc/vmstat has it: not
-	# exported then)
+	# exported then, which on 6.12 and 7.2 leaves pool_limit_hit alone,
+	# with nothing to be told apart from; prom_check_files compared it
+	# with debugfs above)
 	local key series driven=() v
 	for key in $(counters_driven); do
 		series=zswap_${key}_total

@@ -444,7 +444,9 @@ drive_driven_alike() {
 # parent must exist) and drive the counters of counters_driven and
 # cg_counters_driven above 0, the cgroup's by its own stores, each to a
 # value no other of them has. Leaves zbud (where there is a zpool) with
-# lzo current, max_pool_percent at 20, and CG empty with its counters;
+# lzo current, max_pool_percent at 20, on 7.2 the shrinker off (as
+# cg_create_full_pool turns it; what a test does after it runs without
+# the shrinker the 7.2 guests boot with), and CG empty with its counters;
 # restore_params puts the parameters back. Needs counters_cleanup in the
 # teardown.
 counters_drive() {
@@ -505,7 +507,14 @@ counters_drive() {
 
 # counters_cleanup: for the teardown of a test that ran counters_drive
 counters_cleanup() {
-	[ ! -d "$DRIVE_FAIL_DIR" ] || echo 0 > "$DRIVE_FAIL_DIR/probability"
+	if [ -d "$DRIVE_FAIL_DIR" ]; then
+		# the fault attribute's defaults
+		echo 0 > "$DRIVE_FAIL_DIR/probability"
+		echo 1 > "$DRIVE_FAIL_DIR/times"
+		echo 1 > "$DRIVE_FAIL_DIR/interval"
+		echo N > "$DRIVE_FAIL_DIR/task-filter"
+		echo 2 > "$DRIVE_FAIL_DIR/verbose"
+	fi
 	! mountpoint -q "$BATS_TEST_TMPDIR/drive-shm" 2>/dev/null || umount "$BATS_TEST_TMPDIR/drive-shm"
 	cg_remove drive-shm
 	cg_remove drive-old
