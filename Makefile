@@ -42,14 +42,14 @@ help:
 	@echo 'make                build the user-space programs'
 	@echo 'make tools          build the test tools and YNL (needs linux-source-6.12)'
 	@echo 'KERNEL_LINE=6.1|6.12|7.2  the kernel line (6.1) of kernel, kernel-tree, kernel-export,'
-	@echo '                    bindeb-pkg, vm, demo, bench-dump, -top, -read-cost: kernel/series for'
-	@echo '                    6.1, kernel/LINE/series for the others'
-	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock, and for 6.1'
-	@echo '                    debug|patched-i386|patched-upto-NNNN; KERNEL_LINE=7.2: patched 7.2)'
+	@echo '                    kernel-bisect-check, bindeb-pkg, vm, demo, bench-dump, -top,'
+	@echo '                    -read-cost: kernel/series for 6.1, kernel/LINE/series for the others'
+	@echo 'make kernel         build the guest kernel (KERNEL_FLAVOUR=patched|stock|debug, and for'
+	@echo '                    6.1 patched-i386|patched-upto-NNNN; KERNEL_LINE=7.2: patched 7.2)'
 	@echo "make kernel-tree    leave an editable git tree of the line's series in build/tree"
 	@echo '                    (build/tree-LINE for 6.12 and 7.2)'
 	@echo "make kernel-export  write that tree's commits back to the line's patches and series"
-	@echo 'make kernel-bisect-check  build, lint and smoke-test the 6.1 series one patch at a time'
+	@echo 'make kernel-bisect-check  build, lint and smoke-test the series of KERNEL_LINE one patch at a time'
 	@echo "make kernel-fullconfig-check  compile the files the 6.1 series touches, W=1, Debian's config"
 	@echo "make bindeb-pkg     the line's patched kernel as linux-image .deb, Debian's config of"
 	@echo '                    that line (hours; make deps-bindeb first for 6.12 and 7.2;'
@@ -61,7 +61,8 @@ help:
 	@echo '                    patched, stock and debug 6.1 kernels, stress, fuzzer, harness'
 	@echo '                    self-tests; netlink and zswapctl on patched 6.12 and 7.2, the'
 	@echo '                    fallback on stock 6.12 and 7.2 (KERNEL_LINE plays no part)'
-	@echo 'make check-full     make check, the bisect check of the series and the 32-bit guest'
+	@echo 'make check-full     make check, the bisect check and the Kconfig matrix of each line,'
+	@echo '                    the debug kernels of each line and the 32-bit guest'
 	@echo '                    (make deps-i386; run before resolving a change to kernel/)'
 	@echo "make check-all      make check-full and the other user-facing suites and the zswap"
 	@echo '                    suites on patched 6.12 and 7.2'
@@ -203,8 +204,8 @@ bench-read-cost: all
 check: all tools
 	@tests/check all
 
-# make check and the checks that do not fit CI's time (the bisect check,
-# the 32-bit guest)
+# make check and the checks that do not fit CI's time (the bisect check and
+# the Kconfig matrix of each line, the debug kernels, the 32-bit guest)
 check-full: all tools
 	@tests/check full
 

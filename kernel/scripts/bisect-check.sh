@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# make kernel-bisect-check: prove that every prefix of kernel/series is a
-# kernel upstream could bisect through. For each patch, in order, on top of
-# the ones before it:
+# make kernel-bisect-check: prove that every prefix of kernel/series (of
+# kernel/LINE/series with KERNEL_LINE=6.12 or 7.2) is a kernel upstream
+# could bisect through. For each patch, in order, on top of the ones before
+# it:
 #   - checkpatch.pl --strict reports nothing,
 #   - the kernel builds,
 #   - every C file the patch touches compiles with W=1 and sparse (C=1)
@@ -10,37 +11,47 @@
 #   - the guest smoke suite (tests/vm/suites/00-harness.bats) passes.
 # Output is TAP, one line per check, so tests/check can count it.
 #
-# BISECT_FROM=NNNN starts the checks at patch NNNN: the patches before it
-# are only applied (one "applies" line each), so a run that a stop cut off
-# can be finished later on the same series without paying again for the
-# prefix it already proved.
+# BISECT_FROM=NNNN starts the checks at patch NNNN (7.2's vN-NNNN-... are
+# numbered by NNNN too): the patches before it are only applied (one
+# "applies" line each), so a run that a stop cut off can be finished later
+# on the same series without paying again for the prefix it already
+# proved.
 #
 # It works in the patched flavour's tree and build folder, one patch at a
 # time, so each step rebuilds only what that patch touched; at the end the
 # tree holds the whole series again, as `make kernel` left it.
 . "$(dirname "$0")/common.sh"
-only_line_6_1 "the bisect check"
 
 SRC=$BUILD/src/$KVER-patched
 OBJ=$BUILD/obj/$KVER-patched
 STOCK_SRC=$BUILD/src/$KVER-stock
 STOCK_OBJ=$BUILD/obj/$KVER-stock
 SMOKE=${SMOKE:-tests/vm/suites/00-harness.bats}
-LOGDIR=$BUILD/logs/bisect
+# What build.sh merges for another line beyond the 6.1 fragments, and the
+# patched flavour's full name there (6.1's names no line)
+VERSION_FRAGMENT=
+[ ! -f "$TOP/kernel/config/versions/$KVER.config" ] ||
+	VERSION_FRAGMENT=$TOP/kernel/config/versions/$KVER.config
+FLAVOUR_NAME=patched
+[ "$LINE" = 6.1 ] || FLAVOUR_NAME=patched-$LINE
+LOGDIR=$BUILD/logs/bisect-$KVER
 mkdir -p "$LOGDIR"
 
 # The plan first: if anything below dies (set -e, die), the EXIT trap of
 # common.sh prints a "not ok" for every check not yet done.
 tap_guard
 mapfile -t files < <(series_files)
-[ ${#files[@]} -gt 0 ] || die "kernel/series is empty"
+[ ${#files[@]} -gt 0 ] || die "$(rel "$SERIES") is empty"
 from=${BISECT_FROM:-0001}
 [[ $from =~ ^[0-9]{4}$ ]] || die "BISECT_FROM must be a patch number such as 0012, not '$from'"
 nbefore=0
+# patch_number FILE: the NNNN of NNNN-subject.patch or vN-NNNN-subject.patch
+patch_number() { basename "$1" | sed -E 's/^(v[0-9]+-)?([0-9]{4})-.*/\2/'; }
+
 for f in "${files[@]}"; do
-	[[ $(basename "$f") < $from ]] && nbefore=$((nbefore + 1))
+	[[ $(patch_number "$f") < $from ]] && nbefore=$((nbefore + 1))
 done
-[ "$nbefore" -lt "${#files[@]}" ] || die "BISECT_FROM=$from: kernel/series has no patch $from or later"
+[ "$nbefore" -lt "${#files[@]}" ] || die "BISECT_FROM=$from: $(rel "$SERIES") has no patch $from or later"
 tap_plan $((2 + nbefore + (${#files[@]} - nbefore) * 6))
 
 # The whole check holds the build lock: it rewrites the patched tree.
@@ -116,18 +127,20 @@ w1_sparse_clean() { # PATCH
 # (syncconfig drops the option at every step before it exists).
 sync_config() {
 	local line rc=0
+	# shellcheck disable=SC2086 # no version fragment on 6.1
 	(cd "$OBJ" && "$SRC/scripts/kconfig/merge_config.sh" -m .config \
-		"$TOP"/kernel/config/*.config "$TOP/kernel/config/variants/patched.config") &&
+		"$TOP"/kernel/config/*.config "$PATCHED_CONFIG" $VERSION_FRAGMENT) &&
 		kmake olddefconfig || return 1
 	# each option of the series that this prefix defines holds its value
 	while read -r line; do
 		grep -qxF "$line" "$OBJ/.config" || { echo "$line did not take"; rc=1; }
-	done < <(series_options_defined "$SRC" "$TOP/kernel/config/variants/patched.config")
+	done < <(series_options_defined "$SRC" "$PATCHED_CONFIG")
 	return $rc
 }
 
+# the guest's suites go by the flavour's line (helpers.bash kernel_line)
 smoke() { # PATCH-NUMBER
-	tests/vm/run --quiet --kernel "$OBJ/arch/x86/boot/bzImage" --flavour patched \
+	tests/vm/run --quiet --kernel "$OBJ/arch/x86/boot/bzImage" --flavour "$FLAVOUR_NAME" \
 		-- tests/vm/guest-suites "$SMOKE"
 }
 
@@ -141,7 +154,7 @@ rm -f "$OBJ/.zswapctl-stamp"
 for f in "${files[@]}"; do
 	p=$(basename "$f")
 	check "$p: applies" kgit -C "$SRC" am -q --keep-cr "$f"
-	[[ $p < $from ]] && continue
+	[[ $(patch_number "$f") < $from ]] && continue
 	check "$p: the guest's configuration takes" sync_config
 	check "$p: checkpatch --strict is clean" checkpatch_clean "$f"
 	check "$p: kernel builds" kmake bzImage

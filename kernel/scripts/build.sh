@@ -4,7 +4,10 @@
 #
 #   build.sh stock    pristine source, the baseline of tests and benchmarks
 #   build.sh patched  source + the series (the default)
-#   build.sh debug    patched + kernel/config/flavours/debug.config
+#   build.sh debug    patched + kernel/config/flavours/debug.config (and
+#                     debug-VERSION.config): KASAN, lockdep, UBSAN and the
+#                     other checkers; debug-6.12 and debug-7.2 are the same
+#                     on those lines
 #   build.sh patched-i386  patched, built for 32-bit x86 (ARCH=i386): the
 #                     same fragments plus kernel/config/arch/i386.config,
 #                     for the 32-bit guest (tests/vm/run --arch i386)
@@ -25,8 +28,8 @@
 #                     stock-7.2 are the benchmarks' upstream peers)
 #
 # KERNEL_LINE (6.1 unless set) is the line of "stock" and "patched":
-# KERNEL_LINE=7.2 build.sh patched is build.sh patched-7.2. debug,
-# patched-i386 and patched-upto-NNNN exist for 6.1 only.
+# KERNEL_LINE=7.2 build.sh patched is build.sh patched-7.2, and so for
+# debug. patched-i386 and patched-upto-NNNN exist for 6.1 only.
 #
 # The patched flavours also merge the options their line's series adds
 # (kernel/config/variants/patched.config for 6.1, kernel/LINE/patched.config
@@ -53,14 +56,24 @@ KARCH=x86_64
 UPTO=
 # A flavour that names no line is of KERNEL_LINE's; 6.1's keep their names.
 case $FLAVOUR in
-stock|patched) [ "$LINE" = 6.1 ] || FLAVOUR=$FLAVOUR-$LINE ;;
-stock-6.1|patched-6.1) set_line 6.1; FLAVOUR=${FLAVOUR%-6.1} ;;
+stock|patched|debug) [ "$LINE" = 6.1 ] || FLAVOUR=$FLAVOUR-$LINE ;;
+stock-6.1|patched-6.1|debug-6.1) set_line 6.1; FLAVOUR=${FLAVOUR%-6.1} ;;
 esac
 case $FLAVOUR in
 stock)   VARIANT=stock;   EXTRA= ;;
 patched) VARIANT=patched; EXTRA= ;;
-debug)   only_line_6_1 "flavour debug"
-	 VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config ;;
+debug|debug-*)
+	 # the patched tree of the line the name gives (6.1's names none),
+	 # in a folder of the version's (obj/6.12-debug)
+	 if [ "$FLAVOUR" != debug ]; then
+		[[ " $KERNEL_LINES " == *" ${FLAVOUR#*-} "* ]] ||
+			die "unknown flavour '$FLAVOUR' (no kernel line ${FLAVOUR#*-}: ${KERNEL_LINES// /, })"
+		set_line "${FLAVOUR#*-}"
+		[ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL): run 'make deps'"
+	 fi
+	 VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config; FLAVOUR=debug
+	 [ ! -f "$TOP/kernel/config/flavours/debug-$KVER.config" ] ||
+		EXTRA="$EXTRA $TOP/kernel/config/flavours/debug-$KVER.config" ;;
 systemd|systemd-*)
 	 # KERNEL_LINE's, as "patched" is, or the line the name gives;
 	 # the folders are named by the version (obj/6.12-systemd)
@@ -86,7 +99,7 @@ stock-*|patched-*)
 	 VARIANT=${FLAVOUR%%-*}; EXTRA=
 	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL): run 'make deps'"
 	 FLAVOUR=$VARIANT ;;
-*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, systemd, patched-i386, patched-upto-NNNN, stock-LINE, patched-LINE, systemd-LINE; lines ${KERNEL_LINES// /, })" ;;
+*) die "unknown flavour '$FLAVOUR' (stock, patched, debug, systemd, patched-i386, patched-upto-NNNN, stock-LINE, patched-LINE, debug-LINE, systemd-LINE; lines ${KERNEL_LINES// /, })" ;;
 esac
 # What the series adds: a stock source has no such options
 [ "$VARIANT" = stock ] || EXTRA="$PATCHED_CONFIG $EXTRA"

@@ -58,7 +58,7 @@ set_line() {
 set_line "${KERNEL_LINE:-6.1}"
 
 # only_line_6_1 WHAT: refuse, with the reason, what exists for 6.1 only
-# (the debug and i386 kernels, prefixes of the series, the bisect check).
+# (the i386 kernel, prefixes of the series, the bisect check).
 only_line_6_1() {
 	[ "$LINE" = 6.1 ] || die "$1 is of the 6.1 line only, not KERNEL_LINE=$LINE"
 }

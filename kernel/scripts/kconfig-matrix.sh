@@ -4,7 +4,9 @@
 # code leans on. Each row is the guest's configuration (tinyconfig plus
 # kernel/config/*.config and variants/patched.config, as build.sh makes it)
 # with one option flipped and 'make olddefconfig' after it: MEMCG=n,
-# CGROUPS=n, SLOB (so MEMCG_KMEM=n), NET=n, ZSWAP_NETLINK=n, ZSWAP=n. In
+# CGROUPS=n, SLOB (so MEMCG_KMEM=n; 6.1 only, 6.4 removed SLOB), NET=n,
+# ZSWAP_NETLINK=n, ZSWAP=n. KERNEL_LINE=6.12 or 7.2 runs it on that line's
+# series (kernel/LINE/series) and guest configuration. In
 # each, every C file the series touches whose object that configuration
 # builds compiles with W=1 and no warning; one whose object it leaves out is
 # a skip. TAP on stdout: per row, one line for the configuration (the
@@ -14,12 +16,11 @@
 # All rows share one build folder, one after the other: a row recompiles
 # only what its configuration changes. Run it niced on a shared machine.
 . "$(dirname "$0")/common.sh"
-only_line_6_1 "the Kconfig matrix"
 
 SRC=$BUILD/src/$KVER-patched
 BASE=$BUILD/obj/$KVER-patched/.config
 OBJ=$BUILD/obj/$KVER-kconfig-matrix
-LOG=$BUILD/logs/kconfig-matrix.log
+LOG=$BUILD/logs/kconfig-matrix-$KVER.log
 
 # NAME|scripts/config arguments|what the resulting .config must say:
 # CONFIG_X=y, a line it holds; !CONFIG_X, neither =y nor =m (a symbol
@@ -32,6 +33,8 @@ ROWS=(
 	"ZSWAP_NETLINK=n|--disable ZSWAP_NETLINK|CONFIG_ZSWAP=y|!CONFIG_ZSWAP_NETLINK"
 	"ZSWAP=n|--disable ZSWAP|!CONFIG_ZSWAP"
 )
+# SLOB went in 6.4: the later lines have SLUB alone
+[ "$LINE" = 6.1 ] || mapfile -t ROWS < <(printf '%s\n' "${ROWS[@]}" | grep -v '^SLOB|')
 
 # Rows whose whole vmlinux is built and linked, not only the files; a run
 # short of time may name fewer in KCONFIG_MATRIX_LINK_ROWS, or none with an
@@ -46,8 +49,10 @@ for name in $LINK_ROWS; do
 done
 [ -z "${KCONFIG_MATRIX_LINK_ROWS+set}" ] ||
 	echo "# KCONFIG_MATRIX_LINK_ROWS: vmlinux linked for:$LINK_ROWS(rows only)"
+# the kernel's C files: not the selftests under tools/ (7.2's series), which
+# Kbuild does not build
 mapfile -t files < <(series_files | xargs -r sed -n 's|^diff --git a/\([^ ]*\.c\) .*|\1|p' |
-	sort -u)
+	grep -v '^tools/' | sort -u)
 nlinks=0
 for row in "${ROWS[@]}"; do
 	[[ $LINK_ROWS != *" ${row%%|*} "* ]] || nlinks=$((nlinks + 1))

@@ -121,16 +121,19 @@ tap() { # NAME TEXT: a TAP stream in RESULTS
 	# why
 	tests/vm/suites/20-netlink.bats [stock,stock-7.2] get # skip the stock kernel has no zswap family
 	kernel/scripts/kconfig-matrix.sh NET=n: mm/zswap_netlink.c # skip not built in this configuration
+	kernel/scripts/kconfig-matrix.sh [7.2] NET=n: mm/zswap-nl-gen.c # skip not built in this configuration
 	EOF
 	tap vm-stock-20-netlink '1..3\nok 1 [stock] get # skip the stock kernel has no zswap family\nok 2 [stock] tmux # skip no tmux\nok 3 [stock] set # skip the stock kernel has no zswap family\n'
 	tap vm-stock-7.2-20-netlink '1..1\nok 1 [stock-7.2] get #SKIP the stock kernel has no zswap family\n'
 	tap kconfig-matrix '1..1\nok 1 NET=n: mm/zswap_netlink.c # SKIP not built in this configuration\n'
+	tap kconfig-matrix-7.2 '1..1\nok 1 NET=n: mm/zswap-nl-gen.c # SKIP not built in this configuration\n'
 	run "$SUMMARY" --allowed-skips "$allowed" "$RESULTS"/vm-stock-20-netlink.tap \
-		"$RESULTS"/vm-stock-7.2-20-netlink.tap "$RESULTS"/kconfig-matrix.tap
+		"$RESULTS"/vm-stock-7.2-20-netlink.tap "$RESULTS"/kconfig-matrix.tap \
+		"$RESULTS"/kconfig-matrix-7.2.tap
 	assert_failure 1
 	assert_line "  FAILED (skip not in the allowed list): vm-stock-20-netlink: [stock] tmux # skip no tmux"
 	assert_line "  FAILED (skip not in the allowed list): vm-stock-20-netlink: [stock] set # skip the stock kernel has no zswap family"
-	assert_line "0 passed, 2 failed, 3 skipped"
+	assert_line "0 passed, 2 failed, 4 skipped"
 	# The same skip in a stream of a flavour the entry does not name, of
 	# another suite, or with another reason
 	tap vm-patched-20-netlink '1..1\nok 1 [patched] get # skip the stock kernel has no zswap family\n'
@@ -138,7 +141,11 @@ tap() { # NAME TEXT: a TAP stream in RESULTS
 	tap vm-stock-6.12-20-netlink '1..1\nok 1 [stock-6.12] get # skip the stock kernel has no zswap family\n'
 	tap vm-stock-20-netlink '1..1\nok 1 [stock] get # skip the stock kernel has no zswap family, really\n'
 	tap kconfig-matrix '1..1\nok 1 MEMCG=n: mm/zswap_netlink.c # SKIP not built in this configuration\n'
-	for f in vm-patched-20-netlink vm-stock-30-zswapctl vm-stock-6.12-20-netlink vm-stock-20-netlink kconfig-matrix; do
+	# a line's entry in another line's stream, or in 6.1's
+	tap kconfig-matrix-6.12 '1..1\nok 1 NET=n: mm/zswap-nl-gen.c # SKIP not built in this configuration\n'
+	tap kconfig-matrix-6.1 '1..1\nok 1 NET=n: mm/zswap-nl-gen.c # SKIP not built in this configuration\n'
+	for f in vm-patched-20-netlink vm-stock-30-zswapctl vm-stock-6.12-20-netlink vm-stock-20-netlink kconfig-matrix \
+		 kconfig-matrix-6.12 kconfig-matrix-6.1; do
 		run "$SUMMARY" --allowed-skips "$allowed" "$RESULTS/$f.tap"
 		assert_failure 1
 		assert_line "0 passed, 1 failed"
@@ -152,6 +159,14 @@ tap() { # NAME TEXT: a TAP stream in RESULTS
 	printf '%s\n' 'tests/vm/suites/20-netlink.bats get # skip no flavour' > "$allowed"
 	run "$SUMMARY" --allowed-skips "$allowed" "$RESULTS/kconfig-matrix.tap"
 	assert_failure 2
+	# a script's bracket names kernel lines, not flavours, and not 6.1,
+	# whose stream names no line
+	local bad
+	for bad in patched-7.2 6.1 7.2,6.1; do
+		printf 'kernel/scripts/kconfig-matrix.sh [%s] NET=n: mm/zswap.c # skip x\n' "$bad" > "$allowed"
+		run "$SUMMARY" --allowed-skips "$allowed" "$RESULTS/kconfig-matrix.tap"
+		assert_failure 2
+	done
 }
 
 # expected_skips: the entries of tests/expected-skips, one a line, as
@@ -173,7 +188,7 @@ expected_skips() {
 # leave an entry that allows nothing, and the list would only grow.
 @test "tests/expected-skips: each entry names a file that exists, a test in it, its flavours and a reason the file gives" {
 	. "$TOP/tests/lib/check.bash"
-	local file flavours test reason f n=0 lines seen=
+	local file flavours test reason f n=0 lines seen= dir
 	lines=$(cd "$TOP/kernel" && ls -d [0-9]*.[0-9]* | tr '\n' '|')
 	while IFS=$'\x1f' read -r file flavours test reason; do
 		n=$((n + 1))
@@ -188,21 +203,31 @@ expected_skips() {
 				fail "$file has no test '$test'"
 			[ -n "$flavours" ] || fail "$file: $test: no flavour"
 			for f in ${flavours//,/ }; do
-				[[ $f =~ ^(stock|patched|debug)$ || $f =~ ^(stock|patched)-(${lines%|})$ ]] ||
+				[[ $f =~ ^(stock|patched|debug)$ || $f =~ ^(stock|patched|debug)-(${lines%|})$ ]] ||
 					fail "$file: $test: no flavour '$f'"
 				[[ $seen != *"|$file $f $test|"* ]] || fail "$file: $test: [$f] twice"
 				seen+="|$file $f $test|"
 			done
 			;;
 		kernel/scripts/kconfig-matrix.sh)
-			# "ROW: FILE.c": a row of the matrix and a file of the series
-			[ -z "$flavours" ] || fail "$file: $test: a flavour for no guest suite"
+			# "ROW: FILE.c": a row of the matrix and a file of the
+			# series, 6.1's or, in brackets, each line's
 			grep -qF -- "# SKIP $reason" "$TOP/$file" ||
 				fail "$file: skips nowhere with '$reason' ($test)"
 			grep -qF -- "\"${test%%: *}|" "$TOP/$file" || fail "$file has no row '${test%%: *}'"
-			grep -qF -- "diff --git a/${test#*: } " $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' \
-				-e "s|^|$TOP/kernel/patches/|" "$TOP/kernel/series") ||
-				fail "$file: the series touches no ${test#*: }"
+			local line lines_of_entry=${flavours:-6.1}
+			for line in ${lines_of_entry//,/ }; do
+				dir=$TOP/kernel
+				if [ -n "$flavours" ]; then
+					[ "$line" != 6.1 ] ||
+						fail "$file: $test: [6.1], which is the entry without brackets"
+					dir=$TOP/kernel/$line
+				fi
+				[ -f "$dir/series" ] || fail "$file: $test: no kernel line '$line'"
+				grep -qF -- "diff --git a/${test#*: } " $(sed -e 's/#.*//' \
+					-e '/^[[:space:]]*$/d' -e "s|^|$dir/patches/|" "$dir/series") ||
+					fail "$file: the $line series touches no ${test#*: }"
+			done
 			;;
 		*)
 			fail "$file: tap-summary knows no stream for it ($test)"
@@ -218,16 +243,24 @@ expected_skips() {
 	local file flavours test reason f base n=0
 	while IFS=$'\x1f' read -r file flavours test reason; do
 		base=$(basename "$file")
-		if [ -n "$flavours" ]; then
+		case $file in
+		tests/vm/suites/*.bats|tests/vm/stress/*.bats)
 			for f in ${flavours//,/ }; do
 				n=$((n + 1))
 				printf '[%s] %s # skip %s\n' "$f" "$test" "$reason" \
 					>> "$RESULTS/vm-$f-${base%.bats}.body"
-			done
-		else
-			n=$((n + 1))
-			printf '%s # skip %s\n' "$test" "$reason" >> "$RESULTS/${base%.*}.body"
-		fi
+			done ;;
+		*)
+			# a script's stream, or with kernel lines each line's
+			for f in ${flavours:--}; do
+				for f in ${f//,/ }; do
+					n=$((n + 1))
+					[ "$f" = - ] && f= || f=-$f
+					printf '%s # skip %s\n' "$test" "$reason" \
+						>> "$RESULTS/${base%.*}$f.body"
+				done
+			done ;;
+		esac
 	done < <(expected_skips)
 	for f in "$RESULTS"/*.body; do
 		# each stream numbered from 1, with its plan
@@ -336,13 +369,17 @@ expected_skips() {
 @test "tests/check: the other kernel lines' FLAVOUR:SUITE pairs name suite files with budgets" {
 	. "$TOP/tests/lib/check.bash"
 	local pairs p n=0
-	pairs=$(grep -oE '\b(patched|stock)-[0-9]+\.[0-9]+:[0-9a-z-]+' "$TOP/tests/check")
+	local file
+	pairs=$(grep -oE '\b(patched|stock|debug)-[0-9]+\.[0-9]+:[0-9a-z-]+' "$TOP/tests/check")
 	for p in $pairs; do
 		n=$((n + 1))
-		[ -f "$TOP/tests/vm/suites/${p#*:}.bats" ] || fail "$p: no tests/vm/suites/${p#*:}.bats"
+		# the suites, and the stress and the fuzzer of the debug kernels
+		file=tests/vm/suites/${p#*:}.bats
+		[ -f "$TOP/$file" ] || file=tests/vm/stress/${p#*:}.bats
+		[ -f "$TOP/$file" ] || fail "$p: no tests/vm/suites/${p#*:}.bats nor $file"
 		# a line of its own, not the '*' line: the other lines' guests
 		# are measured apart
-		awk -v f="tests/vm/suites/${p#*:}.bats" -v fl="${p%%:*}" \
+		awk -v f="$file" -v fl="${p%%:*}" \
 			'$1 == f && $2 == fl { found = 1 } END { exit !found }' "$TOP/tests/vm/budgets" ||
 			fail "$p: no budget line of its own in tests/vm/budgets"
 	done

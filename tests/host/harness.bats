@@ -166,11 +166,14 @@ $log:5:[   11.0] $alloc"
 	run "$TOP/kernel/scripts/build.sh" systemd-9.9
 	assert_failure
 	assert_output --partial "unknown flavour 'systemd-9.9' (no kernel line 9.9"
+	run "$TOP/kernel/scripts/build.sh" debug-9.9
+	assert_failure
+	assert_output --partial "unknown flavour 'debug-9.9' (no kernel line 9.9"
 	KERNEL_LINE=9.9 run "$TOP/kernel/scripts/build.sh" patched
 	assert_failure
 	assert_output --partial "unknown kernel line '9.9'"
 	local f
-	for f in debug patched-i386 patched-upto-0016; do
+	for f in patched-i386 patched-upto-0016; do
 		KERNEL_LINE=7.2 run "$TOP/kernel/scripts/build.sh" "$f"
 		assert_failure
 		assert_output --partial "is of the 6.1 line only, not KERNEL_LINE=7.2"
@@ -178,19 +181,18 @@ $log:5:[   11.0] $alloc"
 }
 
 # The guest suites tell the kernels apart by the flavour's full name
-@test "helpers.bash: is_patched and kernel_line by flavour" {
-	eval "$(sed -n '/^is_patched()/,/^}/p;/^kernel_line()/,/^}/p' "$TOP/tests/vm/suites/helpers.bash")"
-	local f want
-	for f in patched:yes:6.1 stock:no:6.1 debug:yes:6.1 patched-i386:yes:6.1 \
-		 patched-upto-0016:yes:6.1 stock-6.12:no:6.12 patched-6.12:yes:6.12 \
-		 stock-7.2:no:7.2 patched-7.2:yes:7.2; do
+@test "helpers.bash: is_patched, is_debug and kernel_line by flavour" {
+	eval "$(sed -n '/^is_patched()/,/^}/p;/^is_debug()/,/^}/p;/^kernel_line()/,/^}/p' "$TOP/tests/vm/suites/helpers.bash")"
+	local f want patched debug
+	for f in patched:yes:no:6.1 stock:no:no:6.1 debug:yes:yes:6.1 patched-i386:yes:no:6.1 \
+		 patched-upto-0016:yes:no:6.1 stock-6.12:no:no:6.12 patched-6.12:yes:no:6.12 \
+		 stock-7.2:no:no:7.2 patched-7.2:yes:no:7.2 debug-6.12:yes:yes:6.12 \
+		 debug-7.2:yes:yes:7.2; do
 		KERNEL_FLAVOUR=${f%%:*}
 		want=${f#*:}
-		if is_patched; then
-			assert_equal "yes:$(kernel_line)" "$want"
-		else
-			assert_equal "no:$(kernel_line)" "$want"
-		fi
+		is_patched && patched=yes || patched=no
+		is_debug && debug=yes || debug=no
+		assert_equal "$KERNEL_FLAVOUR $patched:$debug:$(kernel_line)" "$KERNEL_FLAVOUR $want"
 	done
 }
 
@@ -247,7 +249,7 @@ $log:5:[   11.0] $alloc"
 # beside another line is refused before anything is built or booted.
 @test "tests/vm/run refuses a 6.1-only flavour beside another KERNEL_LINE" {
 	local f
-	for f in debug patched-i386 patched-upto-0016; do
+	for f in patched-i386 patched-upto-0016; do
 		KERNEL_LINE=7.2 run "$TOP/tests/vm/run" --flavour "$f" -- true
 		assert_failure 2
 		assert_output "vm: the flavour '$f' is of the 6.1 line only, not KERNEL_LINE=7.2: unset KERNEL_LINE or set it to 6.1"
@@ -255,7 +257,7 @@ $log:5:[   11.0] $alloc"
 	# the line's own, named in full or not, passes this check: it goes on
 	# to the initramfs, which a busybox that is not there stops (nothing
 	# is written)
-	for f in patched patched-7.2 stock stock-6.12 stock-6.1; do
+	for f in patched patched-7.2 stock stock-6.12 stock-6.1 debug debug-7.2; do
 		KERNEL_LINE=7.2 BUSYBOX=/nonexistent run "$TOP/tests/vm/run" --flavour "$f" -- true
 		assert_failure
 		assert_output --partial 'mkinitramfs: /nonexistent missing'

@@ -68,7 +68,7 @@ teardown() {
 	# is out; KASAN, lockdep and UBSAN make each page about twenty times
 	# dearer, so the debug kernel gets a sixth of it.
 	local mib=192 out
-	[ "$KERNEL_FLAVOUR" != debug ] || mib=32
+	! is_debug || mib=32
 	out=$((mib * 256 / 2))
 
 	cg_create smoke $((mib / 4))M
@@ -117,7 +117,7 @@ teardown() {
 
 @test "zswap gives a cgroup's memory back when its workload exits" {
 	local mib=96
-	[ "$KERNEL_FLAVOUR" != debug ] || mib=24
+	! is_debug || mib=24
 	cg_create smoke $((mib / 2))M
 	run cg_run smoke "$SWAPVERIFY" --size $mib
 	assert_success

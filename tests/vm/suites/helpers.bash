@@ -20,7 +20,7 @@ require_guest() {
 	release=$(uname -r) line=$(kernel_line)
 	case $release in
 	"$line".*) ;;
-	*) fail "the guest runs Linux $release, but its flavour ${KERNEL_FLAVOUR:-patched} is of $line: a --kernel of another line? give tests/vm/run --flavour stock-LINE or patched-LINE" ;;
+	*) fail "the guest runs Linux $release, but its flavour ${KERNEL_FLAVOUR:-patched} is of $line: a --kernel of another line? give tests/vm/run --flavour stock-LINE, patched-LINE or debug-LINE" ;;
 	esac
 }
 
@@ -94,11 +94,20 @@ is_patched() {
 	esac
 }
 
+# is_debug: the kernel under test is a debug kernel (KASAN, lockdep, UBSAN:
+# each page some twenty times dearer), of any line
+is_debug() {
+	case ${KERNEL_FLAVOUR:-patched} in
+	debug|debug-*) return 0 ;;
+	*) return 1 ;;
+	esac
+}
+
 # kernel_line: the kernel line under test, 6.1, 6.12 or 7.2, from the
 # flavour (stock-7.2, patched-6.12; the flavours that name none are 6.1's)
 kernel_line() {
 	case ${KERNEL_FLAVOUR:-patched} in
-	stock-[0-9]*.[0-9]*|patched-[0-9]*.[0-9]*) echo "${KERNEL_FLAVOUR#*-}" ;;
+	stock-[0-9]*.[0-9]*|patched-[0-9]*.[0-9]*|debug-[0-9]*.[0-9]*) echo "${KERNEL_FLAVOUR#*-}" ;;
 	*) echo 6.1 ;;
 	esac
 }
