@@ -52,6 +52,17 @@ if [ "${1:-}" = --source ]; then
 	shift
 fi
 FLAVOUR=${1:-patched}
+
+# line_flavour BASE: a flavour BASE-LINE is of that kernel line, whatever
+# KERNEL_LINE says: set the line (and die naming the flavour if there is no
+# such line or no source for it); BASE alone keeps the line it has
+line_flavour() {
+	[ "$FLAVOUR" != "$1" ] || return 0
+	[[ " $KERNEL_LINES " == *" ${FLAVOUR#*-} "* ]] ||
+		die "unknown flavour '$FLAVOUR' (no kernel line ${FLAVOUR#*-}: ${KERNEL_LINES// /, })"
+	set_line "${FLAVOUR#*-}"
+	[ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL): run 'make deps'"
+}
 KARCH=x86_64
 UPTO=
 # A flavour that names no line is of KERNEL_LINE's; 6.1's keep their names.
@@ -65,23 +76,14 @@ patched) VARIANT=patched; EXTRA= ;;
 debug|debug-*)
 	 # the patched tree of the line the name gives (6.1's names none),
 	 # in a folder of the version's (obj/6.12-debug)
-	 if [ "$FLAVOUR" != debug ]; then
-		[[ " $KERNEL_LINES " == *" ${FLAVOUR#*-} "* ]] ||
-			die "unknown flavour '$FLAVOUR' (no kernel line ${FLAVOUR#*-}: ${KERNEL_LINES// /, })"
-		set_line "${FLAVOUR#*-}"
-		[ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL): run 'make deps'"
-	 fi
+	 line_flavour debug
 	 VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/debug.config; FLAVOUR=debug
 	 [ ! -f "$TOP/kernel/config/flavours/debug-$KVER.config" ] ||
 		EXTRA="$EXTRA $TOP/kernel/config/flavours/debug-$KVER.config" ;;
 systemd|systemd-*)
 	 # KERNEL_LINE's, as "patched" is, or the line the name gives;
 	 # the folders are named by the version (obj/6.12-systemd)
-	 if [ "$FLAVOUR" != systemd ]; then
-		[[ " $KERNEL_LINES " == *" ${FLAVOUR#*-} "* ]] ||
-			die "unknown flavour '$FLAVOUR' (no kernel line ${FLAVOUR#*-}: ${KERNEL_LINES// /, })"
-		set_line "${FLAVOUR#*-}"
-	 fi
+	 line_flavour systemd
 	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL): run 'make deps'"
 	 VARIANT=patched; EXTRA=$TOP/kernel/config/flavours/systemd.config; FLAVOUR=systemd
 	 # and what only the line's Kconfig spells that way
@@ -92,12 +94,8 @@ patched-i386) only_line_6_1 "flavour patched-i386"
 patched-upto-[0-9][0-9][0-9][0-9]) only_line_6_1 "flavour patched-upto-NNNN"
 	 VARIANT=patched; EXTRA= ; UPTO=${FLAVOUR#patched-upto-} ;;
 stock-*|patched-*)
-	 # the line the flavour names, whatever KERNEL_LINE says
-	 [[ " $KERNEL_LINES " == *" ${FLAVOUR#*-} "* ]] ||
-		die "unknown flavour '$FLAVOUR' (no kernel line ${FLAVOUR#*-}: ${KERNEL_LINES// /, })"
-	 set_line "${FLAVOUR#*-}"
+	 line_flavour "${FLAVOUR%%-*}"
 	 VARIANT=${FLAVOUR%%-*}; EXTRA=
-	 [ -r "$KERNEL_TARBALL" ] || die "no source for flavour '$FLAVOUR' ($KERNEL_TARBALL): run 'make deps'"
 	 FLAVOUR=$VARIANT ;;
 *) die "unknown flavour '$FLAVOUR' (stock, patched, debug, systemd, patched-i386, patched-upto-NNNN, stock-LINE, patched-LINE, debug-LINE, systemd-LINE; lines ${KERNEL_LINES// /, })" ;;
 esac
