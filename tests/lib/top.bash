@@ -19,26 +19,55 @@ screen_sample() { pane | sed -n 's/^zswapctl top - [0-9:]*  sample \([0-9]*\) .*
 # sample_past N: the screen shows a sample after the Nth
 sample_past() { [ "$(screen_sample)" -gt "$1" ]; }
 
-# screen_column NAME: the values of a right-aligned column of the table on
-# the screen, one a line. A column ends where its header (and the sort
-# arrow) ends and starts after the header before it, so values with a
-# space in them ("12 KiB") come whole; after PATH, which is left-aligned
-# and as wide as its longest path, a value is the last word before the end.
-screen_column() {
-	local LC_ALL=C.UTF-8 text header before token line start end
-	text=$(pane | sed -n '/^PATH/,/^$/p' | sed -e '/^$/d' -e '/^h help/d')
-	header=${text%%$'\n'*}
-	before=${header%%"$1"*}
-	[ "$before" != "$header" ] || return 1
-	token=${header:${#before}}
+# column_bounds NAME HEADER: "START END", the characters of right-aligned
+# column NAME in the rows under HEADER. A column ends where its header (and
+# the sort arrow) ends and starts after the header before it, so values
+# with a space in them ("12 KiB") come whole; after PATH, which is
+# left-aligned and as wide as its longest path, START is 0: a value there
+# is the last word before END. Fails when HEADER has no NAME.
+column_bounds() {
+	local LC_ALL=C.UTF-8 before token end
+	before=${2%%"$1"*}
+	[ "$before" != "$2" ] || return 1
+	token=${2:${#before}}
 	token=${token%% *}
 	end=$((${#before} + ${#token}))
 	before=${before%"${before##*[! ]}"}
-	start=$((${#before} + 1))
-	[ "$before" != PATH ] || start=0
+	if [ "$before" = PATH ]; then
+		echo "0 $end"
+	else
+		echo "$((${#before} + 1)) $end"
+	fi
+}
+
+# screen_column NAME: the values of a right-aligned column of the table on
+# the screen, one a line (column_bounds says where a value is)
+screen_column() {
+	local LC_ALL=C.UTF-8 text bounds line start end
+	text=$(pane | sed -n '/^PATH/,/^$/p' | sed -e '/^$/d' -e '/^h help/d')
+	bounds=$(column_bounds "$1" "${text%%$'\n'*}") || return 1
+	read -r start end <<<"$bounds"
 	while IFS= read -r line; do
 		line=${line:start:end - start}
 		[ "$start" != 0 ] || line=${line##* }
 		echo "${line// /}"
 	done < <(tail -n +2 <<<"$text")
+}
+
+# batch_column NAME PATH: the value of right-aligned column NAME in the row
+# of PATH, in the first block of batch mode on stdin: the last word before
+# the column's end (column_bounds), so "12 KiB" would come as "KiB": for a
+# count
+batch_column() {
+	local LC_ALL=C.UTF-8 text bounds line end
+	text=$(sed -n '/^PATH/,/^$/p' | sed -e '/^$/q')
+	bounds=$(column_bounds "$1" "${text%%$'\n'*}") || return 1
+	read -r _ end <<<"$bounds"
+	while IFS= read -r line; do
+		[ "${line%% *}" = "$2" ] || continue
+		line=${line:0:end}
+		echo "${line##* }"
+		return
+	done < <(tail -n +2 <<<"$text")
+	return 1
 }

@@ -221,28 +221,6 @@ is_sorted_down() {
 	! is_patched || assert_equal "$stderr" ""
 }
 
-# batch_column NAME PATH: the value of right-aligned column NAME in the row
-# of PATH, in the first block of batch mode on stdin. As screen_column:
-# the value ends where the header ends (a sort arrow with it), and is the
-# last word before that, so "12 KiB" would come as "KiB": for a count.
-batch_column() {
-	local LC_ALL=C.UTF-8 text header before token end line
-	text=$(sed -n '/^PATH/,/^$/p' | sed -e '/^$/q')
-	header=${text%%$'\n'*}
-	before=${header%%"$1"*}
-	[ "$before" != "$header" ] || return 1
-	token=${header:${#before}}
-	token=${token%% *}
-	end=$((${#before} + ${#token}))
-	while IFS= read -r line; do
-		[ "${line%% *}" = "$2" ] || continue
-		line=${line:0:end}
-		echo "${line##* }"
-		return
-	done < <(tail -n +2 <<<"$text")
-	return 1
-}
-
 # zt_zswapped: zswapped of memory.stat, in bytes, of /zt, /zt/a and /zt/b
 zt_zswapped() {
 	echo "$(cg_stat zt zswapped) $(cg_stat zt/a zswapped) $(cg_stat zt/b zswapped)"
