@@ -451,9 +451,6 @@ nl_refused() {
 # family_id: the zswap family's id, in hex
 family_id() { genl ctrl get name zswap | sed -n 's/.*ID: \(0x[0-9a-f]*\).*/\1/p'; }
 
-# params: every zswap module parameter, NAME=VALUE, one a line
-params() { grep -H . "$ZSWAP_PARAMS"/* | sed "s|^$ZSWAP_PARAMS/||; s|:|=|"; }
-
 # A SET is all or nothing. z3fold cannot create a pool while no thread can
 # be created (its pool has two workqueues, each with a rescuer thread):
 # tests/tools/zswap-set-nofork.py sends the SET with kernel.threads-max at
@@ -471,20 +468,20 @@ params() { grep -H . "$ZSWAP_PARAMS"/* | sed "s|^$ZSWAP_PARAMS/||; s|:|=|"; }
 	set_param accept_threshold_percent 90
 	local before threads
 	if ! line_has zpool; then
-		before=$(params)
+		before=$(params_snapshot)
 		run "${YNLQ[@]}" --do set --json '{"compressor": "lz4", "max-pool-percent": 101}'
 		assert_failure
 		assert_output --partial "'bad-attr': '.max-pool-percent'"
-		assert_equal "$(params)" "$before"
+		assert_equal "$(params_snapshot)" "$before"
 		return
 	fi
 	set_param zpool zbud
-	before=$(params)
+	before=$(params_snapshot)
 	threads=$(cat /proc/sys/kernel/threads-max)
 	run -0 /usr/bin/python3 "$TOP/tests/tools/zswap-set-nofork.py" "$(family_id)" \
 		compressor=lz4 zpool=z3fold enabled=0 max_pool_percent=33 accept_threshold_percent=77
 	assert_equal "$(cat /proc/sys/kernel/threads-max)" "$threads"
-	assert_equal "$(params)" "$before"
+	assert_equal "$(params_snapshot)" "$before"
 	assert_output "error -22 'this zpool cannot create a pool, see the kernel log' at zpool"
 	# The same SET with threads to spare applies it all
 	run -0 "${YNLQ[@]}" --do set --json '{"compressor": "lz4", "zpool": "z3fold", "enabled": 0,
@@ -493,11 +490,11 @@ params() { grep -H . "$ZSWAP_PARAMS"/* | sed "s|^$ZSWAP_PARAMS/||; s|:|=|"; }
 	assert_equal "$(zswap_param max_pool_percent) $(zswap_param accept_threshold_percent)" "33 77"
 	set_param zpool zbud
 	set_param compressor lzo
-	before=$(params)
+	before=$(params_snapshot)
 	run "${YNLQ[@]}" --do set --json '{"compressor": "lz4", "zpool": "zsmalloc", "max-pool-percent": 101}'
 	assert_failure
 	assert_output --partial "'bad-attr': '.max-pool-percent'"
-	assert_equal "$(params)" "$before"
+	assert_equal "$(params_snapshot)" "$before"
 }
 
 # zsmalloc_pool_ids: the numbers of zswap's zsmalloc pools, one a line:
@@ -716,9 +713,6 @@ check_caller() {
 	assert_equal "$1: $(as $1 readlink /proc/self/ns/cgroup)" "$1: $(readlink $want)"
 }
 
-# params: every zswap module parameter, NAME:VALUE a line
-params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
-
 # The global figures are open to every caller. memcg-get needs
 # CAP_SYS_ADMIN in the initial user namespace (cgroupfs's folder modes
 # do not apply to it): the others are refused with EPERM and the kernel's
@@ -737,7 +731,7 @@ params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
 	cg_create nl
 	cgns_start
 	local who before target paths
-	before=$(params)
+	before=$(params_snapshot)
 	for who in root root-no-sysadmin user-netadmin user cgns-root cgns-user; do
 		echo "# caller $who" >&3
 		check_caller $who
@@ -801,7 +795,7 @@ params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
 			assert_output --regexp "error: -1([^0-9]|$)"
 			refute_output --partial "'msg':"
 		fi
-		assert_equal "$(params)" "$before"
+		assert_equal "$(params_snapshot)" "$before"
 
 		# A memcg's limit, by id, through its file: root may write it,
 		# the users may not (the file is root's, 0644). The auto
@@ -822,7 +816,7 @@ params() { grep -r . $ZSWAP_PARAMS | sed "s|^$ZSWAP_PARAMS/||"; }
 	run -2 --separate-stderr as user-netadmin "$ZSWAPCTL" --source netlink set max-pool-percent 37
 	[[ $stderr == "zswapctl: permission denied: setting zswap parameters needs CAP_SYS_ADMIN (root);"* ]] ||
 		fail "zswapctl said: $stderr"
-	assert_equal "$(params)" "$before"
+	assert_equal "$(params_snapshot)" "$before"
 }
 
 # The events group has no GENL_MCAST_CAP_* flag: it is open to every
