@@ -57,7 +57,7 @@ int zswapnl_get_global(struct zswapnl *handle, struct zswapnl_global *global,
 		znl_read_vmstat(handle, &g);
 	}
 	znl_copy_out(global, &g, sizeof(g));
-	znl_global_mask_known(global);
+	znl_field_mask_known(&znl_global_table, global);
 	return ret;
 }
 
@@ -106,7 +106,7 @@ static int memcg_out(struct zswapnl_memcg *memcg, struct zswapnl_memcg *m, int r
 		znl_memcg_reset(m);
 	}
 	znl_copy_out(memcg, m, sizeof(*m));
-	znl_memcg_mask_known(memcg);
+	znl_field_mask_known(&znl_memcg_table, memcg);
 	return ret;
 }
 
@@ -141,14 +141,11 @@ int zswapnl_get_memcg(struct zswapnl *handle, uint64_t id, struct zswapnl_memcg 
 static int cgroup_path_id(struct zswapnl *h, const char *path, uint64_t *id,
 			  struct zswapnl_error *err)
 {
-	char cgroot[PATH_MAX], *rel;
 	struct stat st;
-	int ret, fd;
+	char *rel;
+	int fd;
 
-	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
-	if (ret)
-		return ret;
-	fd = znl_cgroup_open(h, cgroot, path, &rel, &st, err);
+	fd = znl_cgroup_open(h, path, &rel, &st, err);
 	if (fd < 0)
 		return fd;
 	*id = znl_cgroup_id(fd, &st);
@@ -305,7 +302,7 @@ int zswapnl_read_event(struct zswapnl *handle, struct zswapnl_event *event,
 	size = event->struct_size;
 	znl_copy_out(event, &ev, sizeof(ev));
 	event->state.struct_size = size - offsetof(struct zswapnl_event, state);
-	znl_global_mask_known(&event->state);
+	znl_field_mask_known(&znl_global_table, &event->state);
 	return ret;
 }
 
@@ -343,6 +340,6 @@ int zswapnl_read_memcg_event(struct zswapnl *handle, struct zswapnl_memcg_event 
 	size = event->struct_size;
 	znl_copy_out(event, &ev, sizeof(ev));
 	event->memcg.struct_size = size - offsetof(struct zswapnl_memcg_event, memcg);
-	znl_memcg_mask_known(&event->memcg);
+	znl_field_mask_known(&znl_memcg_table, &event->memcg);
 	return ret;
 }

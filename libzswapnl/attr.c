@@ -62,12 +62,11 @@ static int policy_cb(const struct nlattr *attr, void *data)
 {
 	struct policy_walk *w = data;
 	unsigned int type = mnl_attr_get_type(attr);
-	const struct znl_attr_policy *p;
+	struct znl_attr_policy pol, *p = &pol;
 
 	/* An attribute of a later kernel */
-	if (type > w->policy->max || !w->policy->attrs[type].name)
+	if (!znl_policy_find(w->policy, type, &pol))
 		return MNL_CB_OK;
-	p = &w->policy->attrs[type];
 	if (p->type == ZNL_TYPE_UINT ?
 		    mnl_attr_get_payload_len(attr) != sizeof(uint32_t) &&
 			    mnl_attr_get_payload_len(attr) != sizeof(uint64_t) :

@@ -14,7 +14,7 @@
 #                    UBSan into $(BUILD)/tests/unit-asan/; tests/unit/run-checked
 #                    runs them (and the others plain and under valgrind)
 
-LIBZSWAPNL_VERSION := 1.5.0
+LIBZSWAPNL_VERSION := 1.6.0
 LIBZSWAPNL_SONAME := libzswapnl.so.1
 
 PREFIX ?= /usr/local

@@ -10,7 +10,8 @@
  * (u32: four bytes; uint: four or eight; strings: the payload ends with a
  * NUL, as for libmnl and the kernel's YNL), or the message is refused
  * with -EBADMSG and @err names the attribute: the policies of names.c,
- * checked by znl_attr_parse_policy() (attr.c).
+ * checked by znl_attr_parse_policy() (attr.c). Which attribute fills
+ * which field, the tables of fields.c say.
  */
 
 #include <errno.h>
@@ -22,55 +23,58 @@
 
 #include "internal.h"
 
-static int copy_name(char *dst, size_t size, const struct nlattr *attr, const char *name,
-		     struct zswapnl_error *err)
+/* A name into its field: the buffer it must fit, or a copy the struct owns */
+static int decode_name(const struct znl_table *t, void *s, const struct znl_field *f,
+		       const struct nlattr *attr, struct zswapnl_error *err)
 {
 	const char *str = mnl_attr_get_str(attr);
 	size_t len = strlen(str);
+	char *copy;
 
-	if (len >= size)
-		return znl_err(err, -EBADMSG, name,
-			       "malformed message: %s is %zu bytes long, longer than %zu", name,
-			       len, size - 1);
-	memcpy(dst, str, len + 1);
+	if (f->owned) {
+		copy = strdup(str);
+		if (!copy)
+			return znl_err(err, -ENOMEM, NULL, "out of memory");
+		znl_field_set_name(t, s, f, copy);
+		return 0;
+	}
+	if (len >= f->size)
+		return znl_err(err, -EBADMSG, f->info.attr,
+			       "malformed message: %s is %zu bytes long, longer than %zu",
+			       f->info.attr, len, f->size - 1);
+	znl_field_set_name(t, s, f, str);
 	return 0;
 }
 
-/* The attributes of a GET reply or an event; *@event gets its event-type */
-static int decode_global_attrs(const void *attrs, size_t len, struct zswapnl_global *g,
-			       uint32_t *event, struct zswapnl_error *err)
+/*
+ * The fields the family has, as the tables of fields.c give them; one it
+ * has no attribute for is not to be had from it, one it left out this
+ * kernel does not have (a kernel of the series before the attribute, too;
+ * a memcg's path too long for a dump's message, which fill_paths() asks
+ * for by id)
+ */
+int znl_decode_fields(const struct znl_table *t, void *s, const struct nlattr *const *tb,
+		      struct zswapnl_error *err)
 {
-	const struct nlattr *tb[ZSWAP_A_GLOBAL_MAX + 1];
-	const struct znl_global_desc *d;
+	const struct znl_field *f;
 	uint64_t val;
 	size_t i;
 	int ret;
 
-	memset(g, 0, sizeof(*g));
-	g->struct_size = sizeof(*g);
-	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_GLOBAL], tb, err);
-	if (ret)
-		return ret;
-
-	/*
-	 * The fields the family has, as the table of fields.c gives them; one
-	 * it has no attribute for is not to be had from it, one it left out
-	 * this kernel does not have
-	 */
-	for (i = 0; (d = znl_global_desc(i)); i++) {
-		const struct nlattr *attr = d->attr ? tb[d->attr] : NULL;
+	for (i = 0; (f = znl_field_at(t, i)); i++) {
+		const struct nlattr *attr = f->attr ? tb[f->attr] : NULL;
 
 		if (!attr) {
-			znl_global_unknown(g, d->info.field, d->attr ? -ENOENT : -EOPNOTSUPP);
+			znl_field_unknown(t, s, f->info.field, f->attr ? -ENOENT : -EOPNOTSUPP);
 			continue;
 		}
-		switch (d->info.unit) {
+		switch (f->info.unit) {
 		case ZSWAPNL_UNIT_NAME:
-			ret = copy_name((char *)g + d->offset, d->size, attr, d->info.key, err);
+			ret = decode_name(t, s, f, attr, err);
 			if (ret)
 				return ret;
-			g->known |= ZNL_BIT(d->info.field);
 			continue;
+		/* The policy checked their size; a flag is 0 or 1 by the spec */
 		case ZSWAPNL_UNIT_BOOL:
 		case ZSWAPNL_UNIT_PERCENT:
 			val = mnl_attr_get_u32(attr);
@@ -79,8 +83,25 @@ static int decode_global_attrs(const void *attrs, size_t len, struct zswapnl_glo
 			val = znl_attr_get_uint(attr);
 			break;
 		}
-		znl_global_set_u64(g, d, val);
+		znl_field_set(t, s, f, val);
 	}
+	return 0;
+}
+
+/* The attributes of a GET reply or an event; *@event gets its event-type */
+static int decode_global_attrs(const void *attrs, size_t len, struct zswapnl_global *g,
+			       uint32_t *event, struct zswapnl_error *err)
+{
+	const struct nlattr *tb[ZSWAP_A_GLOBAL_MAX + 1];
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	g->struct_size = sizeof(*g);
+	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_GLOBAL], tb, err);
+	if (!ret)
+		ret = znl_decode_fields(&znl_global_table, g, tb, err);
+	if (ret)
+		return ret;
 	if (event && tb[ZSWAP_A_GLOBAL_EVENT_TYPE])
 		*event = mnl_attr_get_u32(tb[ZSWAP_A_GLOBAL_EVENT_TYPE]);
 	return 0;
@@ -140,75 +161,18 @@ int znl_decode_event(const void *msg, size_t len, struct zswapnl_event *event,
 	return 0;
 }
 
-/* The figures of a memcg: uint counts, and the u32 flags as bools */
-static const struct {
-	uint16_t attr;
-	uint16_t field;
-	size_t offset;
-	size_t size;
-} memcg_figures[] = {
-#define FIGURE(a, f, m) \
-	{ a, f, offsetof(struct zswapnl_memcg, m), sizeof(((struct zswapnl_memcg *)0)->m) }
-	FIGURE(ZSWAP_A_MEMCG_ID, ZSWAPNL_M_ID, id),
-	FIGURE(ZSWAP_A_MEMCG_COMPRESSED_BYTES, ZSWAPNL_M_COMPRESSED_BYTES, compressed_bytes),
-	FIGURE(ZSWAP_A_MEMCG_STORED_PAGES, ZSWAPNL_M_STORED_PAGES, stored_pages),
-	FIGURE(ZSWAP_A_MEMCG_ZERO_PAGES, ZSWAPNL_M_ZERO_PAGES, zero_pages),
-	FIGURE(ZSWAP_A_MEMCG_ZSWPIN, ZSWAPNL_M_ZSWPIN, zswpin),
-	FIGURE(ZSWAP_A_MEMCG_ZSWPOUT, ZSWAPNL_M_ZSWPOUT, zswpout),
-	FIGURE(ZSWAP_A_MEMCG_ZSWAP_MAX, ZSWAPNL_M_ZSWAP_MAX, zswap_max),
-	FIGURE(ZSWAP_A_MEMCG_ZSWPWB, ZSWAPNL_M_ZSWPWB, zswpwb),
-	FIGURE(ZSWAP_A_MEMCG_WRITEBACK, ZSWAPNL_M_WRITEBACK, writeback),
-	FIGURE(ZSWAP_A_MEMCG_WRITEBACK_EFFECTIVE, ZSWAPNL_M_WRITEBACK_EFFECTIVE,
-	       writeback_effective),
-	FIGURE(ZSWAP_A_MEMCG_REJECT_ZSWAP_MAX, ZSWAPNL_M_REJECT_ZSWAP_MAX, reject_zswap_max),
-	FIGURE(ZSWAP_A_MEMCG_REJECT_POOL_LIMIT, ZSWAPNL_M_REJECT_POOL_LIMIT, reject_pool_limit),
-	FIGURE(ZSWAP_A_MEMCG_REJECT_INCOMPRESSIBLE, ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
-	       reject_incompressible),
-	FIGURE(ZSWAP_A_MEMCG_REJECT_ALLOC_FAIL, ZSWAPNL_M_REJECT_ALLOC_FAIL, reject_alloc_fail),
-#undef FIGURE
-};
-
 /* The attributes of a memcg-get reply or a memcg event; *@event gets its event-type */
 static int decode_memcg_attrs(const void *attrs, size_t len, struct zswapnl_memcg *m,
 			      uint32_t *event, struct zswapnl_error *err)
 {
 	const struct nlattr *tb[ZSWAP_A_MEMCG_MAX + 1];
-	unsigned int i;
-	uint64_t val;
-	bool on;
 	int ret;
 
 	ret = znl_attr_parse_policy(attrs, len, &znl_policies[ZNL_SET_MEMCG], tb, err);
+	if (!ret)
+		ret = znl_decode_fields(&znl_memcg_table, m, tb, err);
 	if (ret)
 		return ret;
-	if (tb[ZSWAP_A_MEMCG_PATH]) {
-		m->path = strdup(mnl_attr_get_str(tb[ZSWAP_A_MEMCG_PATH]));
-		if (!m->path)
-			return znl_err(err, -ENOMEM, NULL, "out of memory");
-		m->known |= ZNL_BIT(ZSWAPNL_M_PATH);
-	} else {
-		/* Too long for a dump's message: fill_paths() asks by id */
-		znl_memcg_unknown(m, ZSWAPNL_M_PATH, -ENOENT);
-	}
-	for (i = 0; i < ZNL_ARRAY_SIZE(memcg_figures); i++) {
-		const struct nlattr *attr = tb[memcg_figures[i].attr];
-		char *field = (char *)m + memcg_figures[i].offset;
-
-		if (!attr) {
-			/* A kernel of the series before the attribute, too */
-			znl_memcg_unknown(m, memcg_figures[i].field, -ENOENT);
-			continue;
-		}
-		if (memcg_figures[i].size == sizeof(val)) {
-			val = znl_attr_get_uint(attr);
-			memcpy(field, &val, sizeof(val));
-		} else {
-			/* The policy checked its size; 0 or 1 by the spec */
-			on = mnl_attr_get_u32(attr);
-			memcpy(field, &on, sizeof(on));
-		}
-		m->known |= ZNL_BIT(memcg_figures[i].field);
-	}
 	if (!(m->known & ZNL_BIT(ZSWAPNL_M_ID)))
 		return znl_err(err, -EBADMSG, "id", "malformed message: a memcg without its id");
 	if (event && tb[ZSWAP_A_MEMCG_EVENT_TYPE])

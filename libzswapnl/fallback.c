@@ -29,7 +29,7 @@
  * name as it is (one longer than the struct holds stays unknown, not cut),
  * a percentage as a number
  */
-static void read_param(struct zswapnl *h, const struct znl_global_desc *d,
+static void read_param(struct zswapnl *h, const struct znl_field *d,
 		       struct zswapnl_global *g)
 {
 	char path[4096], buf[64];
@@ -57,7 +57,7 @@ static void read_param(struct zswapnl *h, const struct znl_global_desc *d,
 		break;
 	case ZSWAPNL_UNIT_NAME:
 		if (strlen(buf) < d->size)
-			znl_global_set_name(g, d, buf);
+			znl_field_set_name(&znl_global_table, g, d, buf);
 		else
 			znl_global_unknown(g, d->info.field, -ERANGE);
 		break;
@@ -89,7 +89,7 @@ static int debugfs_absent(const struct zswapnl *h)
 	return -ENOENT;
 }
 
-static void read_debugfs(struct zswapnl *h, const struct znl_global_desc *d,
+static void read_debugfs(struct zswapnl *h, const struct znl_field *d,
 			 struct zswapnl_global *g)
 {
 	char path[4096], buf[64];
@@ -118,7 +118,7 @@ static void read_debugfs(struct zswapnl *h, const struct znl_global_desc *d,
  * stored pages, both in kB (since Linux 5.19, so on every kernel with
  * memory.zswap.*)
  */
-static void read_meminfo(struct zswapnl *h, const char *text, const struct znl_global_desc *d,
+static void read_meminfo(struct zswapnl *h, const char *text, const struct znl_field *d,
 			 struct zswapnl_global *g)
 {
 	uint64_t kb;
@@ -136,11 +136,11 @@ static void read_meminfo(struct zswapnl *h, const char *text, const struct znl_g
 /* The parameters, the debugfs counters, then what meminfo adds */
 static void read_fields(struct zswapnl *h, struct zswapnl_global *g)
 {
-	const struct znl_global_desc *d;
+	const struct znl_field *d;
 	char path[4096], *meminfo = NULL;
 	size_t i;
 
-	for (i = 0; (d = znl_global_desc(i)); i++) {
+	for (i = 0; (d = znl_global_field(i)); i++) {
 		if (d->from == ZNL_FROM_PARAM)
 			read_param(h, d, g);
 		else if (d->from == ZNL_FROM_DEBUGFS)
@@ -149,7 +149,7 @@ static void read_fields(struct zswapnl *h, struct zswapnl_global *g)
 	if (znl_path(h, path, sizeof(path), "/proc/meminfo") ||
 	    znl_read_text(h, path, &meminfo, NULL))
 		return;
-	for (i = 0; (d = znl_global_desc(i)); i++)
+	for (i = 0; (d = znl_global_field(i)); i++)
 		if (d->meminfo)
 			read_meminfo(h, meminfo, d, g);
 	free(meminfo);
@@ -200,7 +200,7 @@ static void read_pool_limit(struct zswapnl *h, struct zswapnl_global *g)
 	if (ret)
 		znl_global_unknown(g, f, ret);
 	else
-		znl_global_set_u64(g, znl_global_desc_of(f), bytes);
+		znl_global_set_u64(g, znl_field_of(&znl_global_table, f), bytes);
 }
 
 int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapnl_error *err)

@@ -2,7 +2,8 @@
 /*
  * Per-memcg figures without the netlink family, from the cgroup v2 files.
  * A memcg is a cgroup folder with memory.stat; its id is the kernel's cgroup
- * id, which znl_cgroup_id() reads from the folder's file handle. The root
+ * id, which znl_cgroup_id() reads from the folder's file handle. The files
+ * and lines each figure comes from are in its entry of fields.c. The root
  * cgroup has no memory.zswap.current nor memory.zswap.max, and no file
  * counts zero pages: those figures stay unknown. memory.zswap.writeback
  * (Linux 6.8) is hierarchical: a memcg's effective value is its own file
@@ -148,24 +149,27 @@ static void normalize(const char *in, char *out)
 }
 
 /*
- * The folder of cgroup @path below @cgroot, for both sources' by-path
- * lookups, opened a component at a time from the root's folder, as the
+ * The folder of cgroup @path below the cgroup2 root (znl_cgroup_root()),
+ * for both sources' by-path lookups, opened a component at a time from
+ * the root's folder, as the
  * walk opens folders: a cgroup name may be 255 bytes and the tree as deep
  * as its owner likes, so that its path may be far longer than PATH_MAX,
  * and a cgroup a listing shows can be asked for by its path. No link is
  * followed and no other file system entered. Its fd, with *@rel (to free)
  * the normalized path and @st its stat, or a negative errno.
  */
-int znl_cgroup_open(const struct zswapnl *h, const char *cgroot, const char *path, char **rel,
-		    struct stat *st, struct zswapnl_error *err)
+int znl_cgroup_open(const struct zswapnl *h, const char *path, char **rel, struct stat *st,
+		    struct zswapnl_error *err)
 {
-	char *name, *end;
+	char cgroot[PATH_MAX], *name, *end;
 	char why[64];
 	dev_t dev;
 	int fd, next, ret;
 
 	*rel = NULL;
-	ret = cgroup_path_check(path, err);
+	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
+	if (!ret)
+		ret = cgroup_path_check(path, err);
 	if (ret)
 		return ret;
 	*rel = malloc(strlen(path) + 2);
@@ -227,78 +231,66 @@ static int file_error(int ret)
 	return ret == -EINVAL || ret == -EOVERFLOW ? -EBADMSG : ret;
 }
 
-/* The lines of memory.stat the fallback reads; zswapped is in bytes */
-static const struct {
-	const char *key;
-	enum zswapnl_memcg_field field;
-	size_t offset;
-	bool in_bytes;
-} stat_lines[] = {
-	{ "zswapped", ZSWAPNL_M_STORED_PAGES, offsetof(struct zswapnl_memcg, stored_pages), true },
-	{ "zswpin", ZSWAPNL_M_ZSWPIN, offsetof(struct zswapnl_memcg, zswpin), false },
-	{ "zswpout", ZSWAPNL_M_ZSWPOUT, offsetof(struct zswapnl_memcg, zswpout), false },
-	/* Since Linux 6.8 */
-	{ "zswpwb", ZSWAPNL_M_ZSWPWB, offsetof(struct zswapnl_memcg, zswpwb), false },
-	/* The patched kernel's only */
-	{ "zswap_reject_zswap_max", ZSWAPNL_M_REJECT_ZSWAP_MAX,
-	  offsetof(struct zswapnl_memcg, reject_zswap_max), false },
-	{ "zswap_reject_pool_limit", ZSWAPNL_M_REJECT_POOL_LIMIT,
-	  offsetof(struct zswapnl_memcg, reject_pool_limit), false },
-	{ "zswap_reject_incompressible", ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
-	  offsetof(struct zswapnl_memcg, reject_incompressible), false },
-	{ "zswap_reject_alloc_fail", ZSWAPNL_M_REJECT_ALLOC_FAIL,
-	  offsetof(struct zswapnl_memcg, reject_alloc_fail), false },
-};
-
-/* The figures of the memcg whose folder is open as @dirfd */
-static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
+/* A file of the memcg's folder: a number, or "max" for a limit */
+static int read_file_value(int dirfd, const struct znl_field *f, uint64_t *val)
 {
-	char buf[64], *text = NULL;
-	uint64_t val;
-	size_t i;
+	char buf[64];
 	int ret;
 
-	ret = znl_read_u64_at(dirfd, "memory.zswap.current", &val);
-	if (!ret) {
-		m->compressed_bytes = val;
-		m->known |= ZNL_BIT(ZSWAPNL_M_COMPRESSED_BYTES);
-	} else {
-		znl_memcg_unknown(m, ZSWAPNL_M_COMPRESSED_BYTES, file_error(ret));
-	}
-
-	ret = znl_read_line_at(dirfd, "memory.zswap.max", buf, sizeof(buf));
-	if (!ret && !strcmp(buf, "max"))
-		val = ZSWAPNL_MAX;
+	ret = znl_read_line_at(dirfd, f->name_in_source, buf, sizeof(buf));
+	if (!ret && (f->info.flags & ZSWAPNL_INFO_MAX) && !strcmp(buf, "max"))
+		*val = ZSWAPNL_MAX;
 	else if (!ret)
-		ret = znl_parse_u64(buf, &val);
-	if (!ret) {
-		m->zswap_max = val;
-		m->known |= ZNL_BIT(ZSWAPNL_M_ZSWAP_MAX);
-	} else {
-		znl_memcg_unknown(m, ZSWAPNL_M_ZSWAP_MAX, file_error(ret));
-	}
+		ret = znl_parse_u64(buf, val);
+	return ret;
+}
 
-	/* No cgroup file counts them */
-	znl_memcg_unknown(m, ZSWAPNL_M_ZERO_PAGES, -EOPNOTSUPP);
+/*
+ * The figures of the memcg whose folder is open as @dirfd that its files
+ * and the lines of its memory.stat give (fields.c)
+ */
+static void read_figures(struct zswapnl *h, int dirfd, struct zswapnl_memcg *m)
+{
+	const struct znl_table *t = &znl_memcg_table;
+	const struct znl_field *f;
+	char *stat = NULL;
+	uint64_t val;
+	int ret, stat_ret;
+	size_t i;
 
-	ret = znl_read_text_at(dirfd, "memory.stat", &text, NULL);
-	for (i = 0; i < ZNL_ARRAY_SIZE(stat_lines); i++) {
-		int line = ret ?: znl_kv_u64(text, stat_lines[i].key, &val);
-
-		if (line) {
-			znl_memcg_unknown(m, stat_lines[i].field, file_error(line));
+	stat_ret = znl_read_text_at(dirfd, "memory.stat", &stat, NULL);
+	for (i = 0; (f = znl_field_at(t, i)); i++) {
+		if (f->from == ZNL_FROM_CGROUP_FILE)
+			ret = read_file_value(dirfd, f, &val);
+		else if (f->from == ZNL_FROM_MEMORY_STAT)
+			ret = stat_ret ?: znl_kv_u64(stat, f->name_in_source, &val);
+		else
 			continue;
+		if (ret) {
+			znl_memcg_unknown(m, f->info.field, file_error(ret));
+		} else if (f->source_bytes && !h->page_size) {
+			znl_memcg_unknown(m, f->info.field, h->page_size_error);
+		} else {
+			if (f->source_bytes)
+				val /= h->page_size;
+			znl_field_set(t, m, f, val);
 		}
-		if (stat_lines[i].in_bytes && !h->page_size) {
-			znl_memcg_unknown(m, stat_lines[i].field, h->page_size_error);
-			continue;
-		}
-		if (stat_lines[i].in_bytes)
-			val /= h->page_size;
-		memcpy((char *)m + stat_lines[i].offset, &val, sizeof(val));
-		m->known |= ZNL_BIT(stat_lines[i].field);
 	}
-	free(text);
+	free(stat);
+}
+
+/*
+ * What no cgroup file gives (zero pages), and nothing read above says
+ * why, this source does not have
+ */
+static void mark_unsupported(struct zswapnl_memcg *m)
+{
+	const struct znl_field *f;
+	size_t i;
+
+	for (i = 0; (f = znl_field_at(&znl_memcg_table, i)); i++)
+		if (!znl_field_recorded(&znl_memcg_table, m, f->info.field))
+			znl_memcg_unknown(m, f->info.field, -EOPNOTSUPP);
 }
 
 /* memory.zswap.writeback of the folder open as @dirfd: 1, 0 or a negative errno */
@@ -448,6 +440,7 @@ static int read_memcg(struct zswapnl *h, int dirfd, const char *rel, uint64_t id
 	m->known = ZNL_BIT(ZSWAPNL_M_ID) | ZNL_BIT(ZSWAPNL_M_PATH);
 	read_figures(h, dirfd, m);
 	wb = fill_writeback(m, dirfd, rel, above);
+	mark_unsupported(m);
 	if (below)
 		*below = wb;
 	return 0;
@@ -936,14 +929,11 @@ int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 int znl_fb_get_memcg_by_path(struct zswapnl *h, const char *path, struct zswapnl_memcg *m,
 			     struct zswapnl_error *err)
 {
-	char cgroot[PATH_MAX], *rel;
 	struct stat st;
+	char *rel;
 	int ret, fd;
 
-	ret = znl_cgroup_root(h, cgroot, sizeof(cgroot), err);
-	if (ret)
-		return ret;
-	fd = znl_cgroup_open(h, cgroot, path, &rel, &st, err);
+	fd = znl_cgroup_open(h, path, &rel, &st, err);
 	if (fd < 0)
 		return fd;
 	if (!has_memory_stat(fd))

@@ -185,47 +185,105 @@ int znl_err(struct zswapnl_error *err, int code, const char *attr, const char *f
 int znl_err_sys(struct zswapnl_error *err, int code, const char *attr, const char *what,
 		const char *path);
 
-/* fields.c: the table of struct zswapnl_global's fields */
+/*
+ * fields.c: the tables of the figures of struct zswapnl_global and of
+ * struct zswapnl_memcg, and what reads and writes a field through them
+ */
 enum znl_from {
 	ZNL_FROM_NONE,		/* the fallback computes it, or has it not */
 	ZNL_FROM_PARAM,		/* a file of /sys/module/zswap/parameters */
 	ZNL_FROM_DEBUGFS,	/* a file of /sys/kernel/debug/zswap */
 	ZNL_FROM_VMSTAT,	/* a line of /proc/vmstat, in both sources */
+	ZNL_FROM_CGROUP_FILE,	/* a file of the memcg's folder: a number, or "max" */
+	ZNL_FROM_MEMORY_STAT,	/* a line of the memcg's memory.stat */
+};
+
+/* A figure: where each source has it, where it goes, why it may be missing */
+struct znl_field {
+	struct zswapnl_field_info info;
+	uint16_t attr;		/* ZSWAP_A_*, 0 when the family has none */
+	enum znl_from from;
+	const char *name_in_source;	/* its file, or its line (vmstat, memory.stat) */
+	const char *meminfo;	/* the /proc/meminfo line (kB) that gives it without debugfs */
+	bool source_bytes;	/* its file counts bytes, the field pages */
+	bool owned;		/* a string the struct points to and owns */
+	/*
+	 * The kernel releases (ZNL_KERNEL()) that have no such figure, from
+	 * gone_since to before gone_until (0: the last), and the reason
+	 * (enum zswapnl_reason_code) that is then, whatever the source
+	 */
+	uint16_t gone_since, gone_until;
+	uint8_t gone_reason;
+	/* What the reason is where a source has no such figure: NOT_ON_KERNEL when 0 */
+	uint8_t lacking;
+	size_t offset;		/* in the struct */
+	size_t size;		/* 8: u64, 4: u32, 1: bool; a name's buffer size, or its pointer's */
 };
 
 struct znl_global_desc {
-	struct zswapnl_global_info info;
-	uint16_t attr;		/* ZSWAP_A_*, 0 when the family has none */
-	enum znl_from from;
-	const char *name_in_source;	/* file or vmstat key */
-	const char *meminfo;	/* the /proc/meminfo line (kB) that gives it without debugfs */
-	size_t offset;		/* in struct zswapnl_global */
-	size_t size;		/* 8: u64, 4: u32, 1: bool; a name's buffer size */
+	struct znl_field f;
+	struct zswapnl_global_info info;	/* zswapnl_global_info(): the words of 1.5 */
 };
 
-/* The entry at @index, in the order to show them, or NULL past the last */
-const struct znl_global_desc *znl_global_desc(size_t index);
-/* The entry of @field */
-const struct znl_global_desc *znl_global_desc_of(enum zswapnl_global_field field);
-/* Set a number field (u64, u32 or bool) and its known bit */
-void znl_global_set_u64(struct zswapnl_global *g, const struct znl_global_desc *d, uint64_t val);
-/* The same for a name, which fits its field; its known bit */
-void znl_global_set_name(struct zswapnl_global *g, const struct znl_global_desc *d,
-			 const char *name);
+/* A table: its entries, each starting with its struct znl_field */
+struct znl_table {
+	const void *first;
+	size_t stride, count;
+	size_t unknown;		/* the offset of unknown[] in the struct */
+};
+
+extern const struct znl_table znl_global_table, znl_memcg_table;
+
+/* The entry at @index, in the table's order, or NULL past the last */
+const struct znl_field *znl_field_at(const struct znl_table *t, size_t index);
+/* The entry of @field, or NULL */
+const struct znl_field *znl_field_of(const struct znl_table *t, unsigned int field);
+/* Set a number field (u64, u32 or bool) of the struct @s and its known bit */
+void znl_field_set(const struct znl_table *t, void *s, const struct znl_field *f, uint64_t val);
 /*
- * Why @field, not known, is not (a negative errno: zswapnl_global_unknown()
- * says what each means); a field set since is known and keeps none
+ * The same for a name, which fits its buffer; a field that owns its
+ * string (f->owned) takes @name itself, which the struct then owns
  */
-void znl_global_unknown(struct zswapnl_global *g, enum zswapnl_global_field field, int error);
-void znl_global_mask_known(struct zswapnl_global *g);
+void znl_field_set_name(const struct znl_table *t, void *s, const struct znl_field *f,
+			const char *name);
+/*
+ * Why @field of @s, not known, is not (a negative errno:
+ * zswapnl_global_unknown() says what each means); a field set since is
+ * known and keeps none
+ */
+void znl_field_unknown(const struct znl_table *t, void *s, unsigned int field, int error);
+/* The recorded reason of @field, 0 for none (or no room for it in the struct) */
+int znl_field_recorded(const struct znl_table *t, const void *s, unsigned int field);
+/* A caller's smaller struct has no room for the fields past its struct_size */
+void znl_field_mask_known(const struct znl_table *t, void *s);
+
+static inline const struct znl_field *znl_global_field(size_t index)
+{
+	return znl_field_at(&znl_global_table, index);
+}
+
+static inline void znl_global_set_u64(struct zswapnl_global *g, const struct znl_field *f,
+				      uint64_t val)
+{
+	znl_field_set(&znl_global_table, g, f, val);
+}
+
+static inline void znl_global_unknown(struct zswapnl_global *g, enum zswapnl_global_field field,
+				      int error)
+{
+	znl_field_unknown(&znl_global_table, g, field, error);
+}
+
+static inline void znl_memcg_unknown(struct zswapnl_memcg *m, enum zswapnl_memcg_field field,
+				     int error)
+{
+	znl_field_unknown(&znl_memcg_table, m, field, error);
+}
 
 /* structs.c: struct_size checks and copies */
 int znl_check_size(uint32_t size, size_t min, const char *what, struct zswapnl_error *err);
 void znl_copy_out(void *dst, const void *src, size_t src_size);
 void znl_memcg_reset(struct zswapnl_memcg *m);
-void znl_memcg_mask_known(struct zswapnl_memcg *m);
-/* As znl_global_unknown(), for a memcg's field */
-void znl_memcg_unknown(struct zswapnl_memcg *m, enum zswapnl_memcg_field field, int error);
 
 /*
  * A policy: the attribute types of a message or a nest, indexed by type,
@@ -243,10 +301,20 @@ struct znl_attr_policy {
 
 struct znl_policy {
 	const struct znl_attr_policy *attrs;
-	unsigned int max;	/* the highest type in @attrs */
+	unsigned int max;	/* the highest type of the policy */
+	/*
+	 * The attributes of the figures of a table (fields.c), with their
+	 * names there and the types of their units, which @attrs leaves out,
+	 * or NULL
+	 */
+	const struct znl_table *table;
 };
 
-#define ZNL_POLICY(attrs) { (attrs), ZNL_ARRAY_SIZE(attrs) - 1 }
+#define ZNL_POLICY(attrs) { (attrs), ZNL_ARRAY_SIZE(attrs) - 1, NULL }
+
+/* The policy of attribute @type, into @out: false for a type it does not have */
+bool znl_policy_find(const struct znl_policy *policy, unsigned int type,
+		     struct znl_attr_policy *out);
 
 /* names.c: the attributes of the "zswap" family, by their names in the spec */
 enum znl_attr_set {
@@ -284,6 +352,13 @@ void znl_attr_put_uint(struct nlmsghdr *nlh, uint16_t type, uint64_t value);
  * attribute types are skipped; a malformed message gives -EBADMSG.
  */
 int znl_decode_global(const void *msg, size_t len, struct zswapnl_global *global,
+		      struct zswapnl_error *err);
+/*
+ * The fields of @t that a message's attributes @tb (parsed with the
+ * table's policy) carry, into @s; the others unknown: -EBADMSG for a name
+ * too long for its field, -ENOMEM
+ */
+int znl_decode_fields(const struct znl_table *t, void *s, const struct nlattr *const *tb,
 		      struct zswapnl_error *err);
 int znl_decode_event(const void *msg, size_t len, struct zswapnl_event *event,
 		     struct zswapnl_error *err);
@@ -356,14 +431,20 @@ void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g);
  * later) has no zpool, in words that fallback.c's refusal of a SET shares
  */
 extern const char znl_no_zpool_words[];
+/*
+ * The deprecated words of version 1.5 for reason @r, whose file is a
+ * cgroup's when @memcg, into @why; its error. zswapctl's unit tests check
+ * that zswapctl's own words say the same.
+ */
+int znl_reason_words(const struct zswapnl_reason *r, bool memcg, struct zswapnl_error *why);
 
 /* fallback.c and fallback_memcg.c: sysfs, debugfs, /proc and cgroupfs */
 int znl_fb_get_global(struct zswapnl *h, struct zswapnl_global *g, struct zswapnl_error *err);
 int znl_fb_set_params(struct zswapnl *h, const struct zswapnl_params *p,
 		      struct zswapnl_error *err);
 int znl_cgroup_root(const struct zswapnl *h, char *buf, size_t size, struct zswapnl_error *err);
-int znl_cgroup_open(const struct zswapnl *h, const char *cgroot, const char *path, char **rel,
-		    struct stat *st, struct zswapnl_error *err);
+int znl_cgroup_open(const struct zswapnl *h, const char *path, char **rel, struct stat *st,
+		    struct zswapnl_error *err);
 uint64_t znl_cgroup_id(int fd, const struct stat *st);
 int znl_fb_get_memcg(struct zswapnl *h, uint64_t id, struct zswapnl_memcg *m,
 		     struct zswapnl_error *err);

@@ -42,38 +42,6 @@ void znl_memcg_reset(struct zswapnl_memcg *m)
 	m->struct_size = sizeof(*m);
 }
 
-/* The figures added after 1.0, and where each ends in the struct */
-static const struct {
-	enum zswapnl_memcg_field field;
-	size_t end;
-} memcg_added[] = {
-	{ ZSWAPNL_M_ZSWPWB, znl_offsetofend(struct zswapnl_memcg, zswpwb) },
-	{ ZSWAPNL_M_WRITEBACK, znl_offsetofend(struct zswapnl_memcg, writeback) },
-	{ ZSWAPNL_M_WRITEBACK_EFFECTIVE,
-	  znl_offsetofend(struct zswapnl_memcg, writeback_effective) },
-	{ ZSWAPNL_M_REJECT_ZSWAP_MAX, znl_offsetofend(struct zswapnl_memcg, reject_zswap_max) },
-	{ ZSWAPNL_M_REJECT_POOL_LIMIT, znl_offsetofend(struct zswapnl_memcg, reject_pool_limit) },
-	{ ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
-	  znl_offsetofend(struct zswapnl_memcg, reject_incompressible) },
-	{ ZSWAPNL_M_REJECT_ALLOC_FAIL, znl_offsetofend(struct zswapnl_memcg, reject_alloc_fail) },
-};
-
-/* Those a caller's smaller struct has no room for are not known */
-void znl_memcg_mask_known(struct zswapnl_memcg *m)
-{
-	size_t i;
-
-	for (i = 0; i < ZNL_ARRAY_SIZE(memcg_added); i++)
-		if (m->struct_size < memcg_added[i].end)
-			m->known &= ~ZNL_BIT(memcg_added[i].field);
-}
-
-void znl_memcg_unknown(struct zswapnl_memcg *m, enum zswapnl_memcg_field field, int error)
-{
-	if (!(m->known & ZNL_BIT(field)))
-		m->unknown[field] = error < -4095 || error >= 0 ? -EIO : error;
-}
-
 void zswapnl_memcg_free(struct zswapnl_memcg *memcg)
 {
 	if (!memcg || memcg->struct_size < offsetof(struct zswapnl_memcg, path) +

@@ -383,7 +383,7 @@ int znl_write_text(const struct zswapnl *h, const char *path, const char *text)
 /* zswpin, zswpout and zswpwb (the ZNL_FROM_VMSTAT fields), from /proc/vmstat in both sources */
 void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g)
 {
-	const struct znl_global_desc *d;
+	const struct znl_field *d;
 	char path[4096], *text = NULL;
 	uint64_t val;
 	size_t i;
@@ -392,7 +392,7 @@ void znl_read_vmstat(const struct zswapnl *h, struct zswapnl_global *g)
 	ret = znl_path(h, path, sizeof(path), "/proc/vmstat");
 	if (!ret)
 		ret = znl_read_text(h, path, &text, NULL);
-	for (i = 0; (d = znl_global_desc(i)); i++) {
+	for (i = 0; (d = znl_global_field(i)); i++) {
 		if (d->from != ZNL_FROM_VMSTAT)
 			continue;
 		znl_global_set_u64(g, d, 0);

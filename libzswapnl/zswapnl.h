@@ -38,7 +38,7 @@ extern "C" {
  * it runs with may be a later one of the same soname: zswapnl_version().
  */
 #define ZSWAPNL_VERSION_MAJOR 1
-#define ZSWAPNL_VERSION_MINOR 5
+#define ZSWAPNL_VERSION_MINOR 6
 
 /* The most fields a struct's known mask, and its unknown[] since 1.2, have room for */
 #define ZSWAPNL_FIELDS_MAX 64
@@ -212,9 +212,11 @@ static inline bool zswapnl_memcg_known(const struct zswapnl_memcg *memcg,
 }
 
 /*
- * What each field of struct zswapnl_global is, for programs that show
- * them all: one table in the library, so that a figure a later version
- * adds reaches every output of such a program without a change to it.
+ * What each field of struct zswapnl_global and struct zswapnl_memcg is,
+ * for programs that show them all: one table in the library for each
+ * struct, so that a figure a later version adds reaches such a program
+ * with its unit and its kind. The words a program shows a field with
+ * (names, labels, help) are the program's.
  */
 enum zswapnl_unit {
 	ZSWAPNL_UNIT_PAGES = 1,		/* a number of pages */
@@ -222,17 +224,49 @@ enum zswapnl_unit {
 	ZSWAPNL_UNIT_EVENTS,		/* a number of times something happened */
 	ZSWAPNL_UNIT_PERCENT,		/* 0 to 100 */
 	ZSWAPNL_UNIT_BOOL,
-	ZSWAPNL_UNIT_NAME,		/* a string: compressor, zpool */
+	ZSWAPNL_UNIT_NAME,		/* a string: compressor, zpool, a memcg's path */
+	ZSWAPNL_UNIT_ID,		/* since 1.6: a number that names: a cgroup id */
 };
 
-/* Bits of struct zswapnl_global_info.flags */
+/* Bits of the flags of struct zswapnl_field_info and struct zswapnl_global_info */
 enum {
 	/* Only grows, until a reboot: a Prometheus counter */
 	ZSWAPNL_INFO_COUNTER = 1 << 0,
 	/* A module parameter, which zswapnl_set_params() changes */
 	ZSWAPNL_INFO_PARAM = 1 << 1,
+	/* Since 1.6: ZSWAPNL_MAX stands for no limit (a memcg's zswap_max) */
+	ZSWAPNL_INFO_MAX = 1 << 2,
 };
 
+/* Since 1.6 */
+struct zswapnl_field_info {
+	uint32_t struct_size;		/* of the library's version: read no field past it */
+	unsigned int field;		/* enum zswapnl_global_field or zswapnl_memcg_field */
+	enum zswapnl_unit unit;
+	uint32_t flags;			/* ZSWAPNL_INFO_* */
+	const char *attr;		/* the netlink attribute's name in the spec, or NULL */
+	/*
+	 * What the fallback reads, or NULL: a path ("/proc/vmstat zswpin":
+	 * a line of the file) for a global field, the name of a file of
+	 * the memcg's folder ("memory.stat zswpwb") for a memcg's
+	 */
+	const char *file;
+};
+
+/*
+ * What @field of struct zswapnl_global, or of struct zswapnl_memcg, is;
+ * NULL for a field this library does not have. The fields are numbered
+ * from 0 without a gap: asking from 0 up to the first NULL lists every
+ * field of the library that runs. Static data. Since 1.6.
+ */
+const struct zswapnl_field_info *zswapnl_global_field_info(enum zswapnl_global_field field);
+const struct zswapnl_field_info *zswapnl_memcg_field_info(enum zswapnl_memcg_field field);
+
+/*
+ * Deprecated since 1.6, for zswapnl_global_field_info(): the words of
+ * zswapctl, which are its own now. Each field of 1.5 keeps the words it
+ * had there; a field added later is not listed.
+ */
 struct zswapnl_global_info {
 	uint32_t struct_size;		/* of the library's version: read no field past it */
 	enum zswapnl_global_field field;
@@ -248,7 +282,8 @@ struct zswapnl_global_info {
 
 /*
  * The fields of struct zswapnl_global, one at each @index from 0, in the
- * order to show them (parameters first), then NULL. Static data. Since 1.1.
+ * order to show them (parameters first), then NULL. Static data. Since
+ * 1.1; deprecated since 1.6 (above).
  */
 const struct zswapnl_global_info *zswapnl_global_info(size_t index);
 
@@ -259,6 +294,10 @@ const struct zswapnl_global_info *zswapnl_global_info(size_t index);
  */
 bool zswapnl_global_value(const struct zswapnl_global *global, enum zswapnl_global_field field,
 			  uint64_t *value);
+
+/* The same for a memcg's field (a flag is 1 or 0; the path has none). Since 1.6. */
+bool zswapnl_memcg_value(const struct zswapnl_memcg *memcg, enum zswapnl_memcg_field field,
+			 uint64_t *value);
 
 struct zswapnl;
 
@@ -295,18 +334,92 @@ int zswapnl_global_unknown(const struct zswapnl *handle, const struct zswapnl_gl
  * The same for a memcg's field, as zswapnl_get_memcg() or
  * zswapnl_list_memcgs() on @handle filled it; the words name no cgroup
  * ("the root cgroup has no memory.zswap.* files"). Since 1.2.
+ *
+ * Both are deprecated since 1.6, for zswapnl_global_reason() and
+ * zswapnl_memcg_reason(), which say the same as a reason code, an errno
+ * value and a path, for the program to word: they keep the words of 1.5.
  */
 int zswapnl_memcg_unknown(const struct zswapnl *handle, const struct zswapnl_memcg *memcg,
 			  enum zswapnl_memcg_field field, struct zswapnl_error *why);
+
+/* Why a figure is unknown (since 1.6): the values of struct zswapnl_reason.code */
+enum zswapnl_reason_code {
+	ZSWAPNL_REASON_KNOWN,		/* the figure is known */
+	ZSWAPNL_REASON_INVALID,		/* no struct, or no such field: -EINVAL */
+	ZSWAPNL_REASON_NOT_RECORDED,	/* nothing says why (-ENODATA, above) */
+	ZSWAPNL_REASON_NOT_ON_KERNEL,	/* the kernel has no such file, line or figure */
+	ZSWAPNL_REASON_NOT_IN_FAMILY,	/* the netlink family has no attribute for it */
+	ZSWAPNL_REASON_NOT_SENT,	/* the family left out attr: its kernel has none */
+	/*
+	 * The cgroup files lack it, and the family that has it refused this
+	 * process its memcg reads (they need CAP_SYS_ADMIN)
+	 */
+	ZSWAPNL_REASON_MEMCG_READS_REFUSED,
+	/* Only the family of a patched kernel counts it: zero pages */
+	ZSWAPNL_REASON_NEEDS_FAMILY,
+	/* Only a patched kernel counts it: a memcg's refused stores */
+	ZSWAPNL_REASON_NEEDS_PATCHED,
+	/* The kernel line keeps zero-filled pages out of zswap (Linux 6.12 on) */
+	ZSWAPNL_REASON_ZEROMAP,
+	/* The kernel line has no zpool layer (Linux 6.18 on) */
+	ZSWAPNL_REASON_NO_ZPOOL,
+	/* The kernel line counts no refused stores per memcg (Linux 6.12 on) */
+	ZSWAPNL_REASON_NO_MEMCG_REJECTS,
+	/* path (/sys/kernel/debug/zswap) is root's: root or the family gives it */
+	ZSWAPNL_REASON_DEBUGFS_DENIED,
+	ZSWAPNL_REASON_DEBUGFS_UNMOUNTED,	/* no debugfs on /sys/kernel/debug */
+	ZSWAPNL_REASON_NO_DEBUGFS_DIR,	/* no path (/sys/kernel/debug/zswap); the family gives it */
+	ZSWAPNL_REASON_ROOT_CGROUP,	/* the root cgroup has no such file (file: path) */
+	/* It is counted in bytes and needs the page size, which path would give */
+	ZSWAPNL_REASON_PAGE_SIZE,
+	/*
+	 * path (with line: that line of it) could not give it: error is
+	 * -EBADMSG for no valid value, -ERANGE for a value out of range,
+	 * else the error reading it failed with
+	 */
+	ZSWAPNL_REASON_FILE,
+};
+
+/* Since 1.6 */
+struct zswapnl_reason {
+	uint32_t struct_size;		/* sizeof(struct zswapnl_reason) */
+	enum zswapnl_reason_code code;
+	int error;			/* the negative errno value the call returns, 0 */
+	/*
+	 * The file the code is about, under the handle's root, or "": for a
+	 * memcg's field, the name of the file in the memcg's folder
+	 */
+	char path[4096];
+	char line[64];			/* the line of path ("zswpin"), or "" */
+	char attr[64];			/* the attribute the family left out, or "" */
+};
+
+/*
+ * Why @field of @global, which @handle filled, is unknown: 0 and
+ * ZSWAPNL_REASON_KNOWN when it is known, else the negative errno value
+ * zswapnl_global_unknown() returns, and in @reason the code, that value,
+ * and the path, line and attribute the code names. zswapnl_memcg_reason()
+ * does the same for a memcg's field, and zswapnl_page_size_reason() for
+ * the page size (zswapnl_page_size()): ZSWAPNL_REASON_PAGE_SIZE, or
+ * KNOWN. @handle may be NULL for the first two, as for
+ * zswapnl_global_unknown(). A later version may add codes: a program
+ * words one it does not know by its errno value. Since 1.6.
+ */
+int zswapnl_global_reason(const struct zswapnl *handle, const struct zswapnl_global *global,
+			  enum zswapnl_global_field field, struct zswapnl_reason *reason);
+int zswapnl_memcg_reason(const struct zswapnl *handle, const struct zswapnl_memcg *memcg,
+			 enum zswapnl_memcg_field field, struct zswapnl_reason *reason);
+int zswapnl_page_size_reason(const struct zswapnl *handle, struct zswapnl_reason *reason);
 
 /*
  * The page size of the system @handle reads, in *@size: the running
  * system's over netlink and under the root "/", the KernelPageSize of
  * <root>/proc/self/smaps under another root (a tree recorded on a system
  * of 64 KiB pages has them). 0, or for a tree that does not say, a
- * negative errno and @why saying so; the figures counted in pages that
- * the fallback derives from bytes (a memcg's stored pages, the pool
- * limit) are then unknown for that reason. Since 1.2.
+ * negative errno and @why saying so (words deprecated since 1.6, as those
+ * of zswapnl_global_unknown(): zswapnl_page_size_reason()); the figures
+ * counted in pages that the fallback derives from bytes (a memcg's stored
+ * pages, the pool limit) are then unknown for that reason. Since 1.2.
  */
 int zswapnl_page_size(const struct zswapnl *handle, uint64_t *size, struct zswapnl_error *why);
 

@@ -10,7 +10,7 @@
 
 #include "zswapnl.h"
 
-#define ZSWAPCTL_VERSION "1.5.0"
+#define ZSWAPCTL_VERSION "1.6.0"
 
 /* Exit codes, as documented in zswapctl(8) */
 enum {

@@ -53,8 +53,8 @@ header_functions() {
 expected_files() {
 	local libdir=$1 m
 	echo "sbin/zswapctl 755"
-	echo "$libdir/libzswapnl.so.1.5.0 644"
-	echo "$libdir/libzswapnl.so.1 -> libzswapnl.so.1.5.0"
+	echo "$libdir/libzswapnl.so.1.6.0 644"
+	echo "$libdir/libzswapnl.so.1 -> libzswapnl.so.1.6.0"
 	echo "$libdir/libzswapnl.so -> libzswapnl.so.1"
 	echo "$libdir/pkgconfig/libzswapnl.pc 644"
 	echo "include/zswapnl.h 644"
@@ -111,7 +111,7 @@ assert_install() { # DESTDIR PREFIX LIBDIR-BELOW-PREFIX
 	assert_line "prefix=/usr"
 	assert_line "libdir=\${exec_prefix}/lib/$MULTIARCH"
 	assert_line "includedir=\${prefix}/include"
-	assert_line "Version: 1.5.0"
+	assert_line "Version: 1.6.0"
 	refute_output --partial "$BUILD"
 	run -0 cat "$LOCAL/usr/local/lib/pkgconfig/libzswapnl.pc"
 	assert_line "prefix=/usr/local"
@@ -133,7 +133,7 @@ pc() {
 @test "pkg-config resolves libzswapnl through PKG_CONFIG_SYSROOT_DIR and PKG_CONFIG_PATH" {
 	export PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 PKG_CONFIG_ALLOW_SYSTEM_LIBS=1
 	run -0 pc "$USR" "/usr/lib/$MULTIARCH/pkgconfig" --modversion libzswapnl
-	assert_output "1.5.0"
+	assert_output "1.6.0"
 	run -0 pc "$USR" "/usr/lib/$MULTIARCH/pkgconfig" --cflags libzswapnl
 	assert_output "-I$USR/usr/include"
 	run -0 pc "$USR" "/usr/lib/$MULTIARCH/pkgconfig" --libs libzswapnl
@@ -181,7 +181,7 @@ pc() {
 	run -0 env LD_LIBRARY_PATH="$lib" ldd "$zc"
 	assert_output --regexp "libzswapnl\.so\.1 => $lib/libzswapnl\.so\.1 "
 	run -0 env LD_LIBRARY_PATH="$lib" "$zc" --version
-	assert_output --regexp '^zswapctl [0-9]+\.[0-9]+\.[0-9]+ \(libzswapnl 1\.5\.0,'
+	assert_output --regexp '^zswapctl [0-9]+\.[0-9]+\.[0-9]+ \(libzswapnl 1\.6\.0,'
 	run -0 env LD_LIBRARY_PATH="$lib" "$zc" --help
 	assert_line --regexp '^Usage:'
 	assert_line --partial "zswapctl(8)"
@@ -223,17 +223,17 @@ pc() {
 }
 
 @test "debian/libzswapnl1.symbols lists exactly what libzswapnl.map exports" {
-	[ -r "$BUILD/lib/libzswapnl.so.1.5.0" ] || fail "no library: make install built none"
-	run -0 "$TOP/scripts/gen-symbols" "$BUILD/lib/libzswapnl.so.1.5.0"
+	[ -r "$BUILD/lib/libzswapnl.so.1.6.0" ] || fail "no library: make install built none"
+	run -0 "$TOP/scripts/gen-symbols" "$BUILD/lib/libzswapnl.so.1.6.0"
 	assert_output "$(cat "$TOP/debian/libzswapnl1.symbols")"
-	# The soname stays libzswapnl.so.1: 1.1 to 1.5 only add, each in
+	# The soname stays libzswapnl.so.1: 1.1 to 1.6 only add, each in
 	# a node of its own that inherits the one before, whose symbols keep
 	# their version
 	run -0 grep -c '{' "$TOP/libzswapnl/libzswapnl.map"
-	assert_output 6
+	assert_output 7
 	run -0 grep -o '^LIBZSWAPNL_[0-9.]*' "$TOP/libzswapnl/libzswapnl.map"
 	assert_output "$(printf '%s\n' LIBZSWAPNL_1.0 LIBZSWAPNL_1.1 LIBZSWAPNL_1.2 LIBZSWAPNL_1.3 \
-		LIBZSWAPNL_1.4 LIBZSWAPNL_1.5)"
+		LIBZSWAPNL_1.4 LIBZSWAPNL_1.5 LIBZSWAPNL_1.6)"
 	run -0 grep -x '} LIBZSWAPNL_1.0;' "$TOP/libzswapnl/libzswapnl.map"
 	run -0 grep -x '} LIBZSWAPNL_1.1;' "$TOP/libzswapnl/libzswapnl.map"
 	run -0 grep -x '} LIBZSWAPNL_1.2;' "$TOP/libzswapnl/libzswapnl.map"

@@ -14,7 +14,7 @@ bats_load_library bats-assert
 setup() {
 	TOP=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 	BUILD=${BUILD:-$TOP/build}
-	SO=$BUILD/lib/libzswapnl.so.1.5.0
+	SO=$BUILD/lib/libzswapnl.so.1.6.0
 	[ -f "$SO" ] || fail "$SO missing: run make lib"
 	command -v nm >/dev/null || fail "nm missing: run make deps"
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Why a figure is unknown (zswapnl_global_unknown(), zswapnl_memcg_unknown()):
- * the error each source records for a field it could not fill, and the
- * words for it. The fallback runs on copies of the recorded trees
+ * Why a figure is unknown (zswapnl_global_reason(), zswapnl_memcg_reason(),
+ * and the deprecated zswapnl_global_unknown(), zswapnl_memcg_unknown()):
+ * the error each source records for a field it could not fill, its
+ * reason code and file, and the words of 1.5 for it. The fallback runs on copies of the recorded trees
  * (tests/data/sysroot-*) with a file made unreadable (a folder in its
  * place, which even root cannot read as a file), corrupt or taken away;
  * the states only a running system has (not root, debugfs not mounted)
@@ -65,7 +66,18 @@ static void put(const char *root, const char *rel, const char *text)
 		exit(1);
 }
 
-/* The code and the words of @field, which must be unknown */
+/* The reason of the last why_global() or why_memcg() */
+static struct zswapnl_reason reason;
+
+/* The reason of the last call: its code, and its file's path and line */
+static void reason_is(enum zswapnl_reason_code code, const char *path, const char *line)
+{
+	CHECK_INT(reason.code, code);
+	CHECK_STR(reason.path, path);
+	CHECK_STR(reason.line, line);
+}
+
+/* The code, the reason and the words of @field, which must be unknown */
 static int why_global(struct zswapnl *h, const struct zswapnl_global *g,
 		      enum zswapnl_global_field field, const char **msg)
 {
@@ -74,6 +86,9 @@ static int why_global(struct zswapnl *h, const struct zswapnl_global *g,
 
 	CHECK(!zswapnl_global_known(g, field));
 	CHECK_INT(why.code, ret);
+	reason = (struct zswapnl_reason){ .struct_size = sizeof(reason) };
+	CHECK_INT(zswapnl_global_reason(h, g, field, &reason), ret);
+	CHECK_INT(reason.error, ret);
 	*msg = why.msg;
 	return ret;
 }
@@ -96,6 +111,8 @@ static void global_files(void)
 	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
 
 	CHECK_INT(why_global(h, &g, ZSWAPNL_G_POOL_LIMIT_HIT, &msg), -EISDIR);
+	snprintf(want, sizeof(want), "%s" DEBUGFS "/pool_limit_hit", root);
+	reason_is(ZSWAPNL_REASON_FILE, want, "");
 	snprintf(want, sizeof(want), "cannot read %s" DEBUGFS "/pool_limit_hit: Is a directory",
 		 root);
 	CHECK_STR(msg, want);
@@ -117,13 +134,19 @@ static void global_files(void)
 	CHECK_STR(msg, want);
 	/* The stock kernel counts no zero pages; later kernels' counters */
 	CHECK_INT(why_global(h, &g, ZSWAPNL_G_ZERO_PAGES, &msg), -ENOENT);
+	CHECK_INT(reason.code, ZSWAPNL_REASON_NEEDS_FAMILY);
 	CHECK_STR(msg, "zero pages need zswap's netlink family (a patched kernel)");
 	CHECK_INT(why_global(h, &g, ZSWAPNL_G_DECOMPRESS_FAIL, &msg), -ENOENT);
+	CHECK_INT(reason.code, ZSWAPNL_REASON_NOT_ON_KERNEL);
 	CHECK_STR(msg, "some figures are not on this kernel");
 	CHECK_INT(why_global(h, &g, ZSWAPNL_G_ZSWPWB, &msg), -ENOENT);
+	snprintf(want, sizeof(want), "%s/proc/vmstat", root);
+	reason_is(ZSWAPNL_REASON_NOT_ON_KERNEL, want, "zswpwb");
 	CHECK_STR(msg, "some figures are not on this kernel");
 	/* A known one has no reason */
 	CHECK_INT(zswapnl_global_unknown(h, &g, ZSWAPNL_G_STORED_PAGES, NULL), 0);
+	CHECK_INT(zswapnl_global_reason(h, &g, ZSWAPNL_G_STORED_PAGES, &reason), 0);
+	CHECK_INT(reason.code, ZSWAPNL_REASON_KNOWN);
 	zswapnl_close(h);
 	uncopy();
 }
@@ -158,6 +181,7 @@ static void global_proc(void)
 	h = fb_open(root);
 	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
 	CHECK_INT(why_global(h, &g, ZSWAPNL_G_POOL_LIMIT_HIT, &msg), -ENOENT);
+	CHECK_INT(reason.code, ZSWAPNL_REASON_NO_DEBUGFS_DIR);
 	CHECK_STR(msg, "no " DEBUGFS " here; zswap's netlink family gives them");
 	CHECK_INT(why_global(h, &g, ZSWAPNL_G_ZERO_PAGES, &msg), -ENOENT);
 	CHECK_STR(msg, "no " DEBUGFS " here; zswap's netlink family gives them");
@@ -169,20 +193,32 @@ static void global_proc(void)
 static void global_running_system(void)
 {
 	struct zswapnl_global g = { .struct_size = sizeof(g) };
+	struct zswapnl_reason r = { .struct_size = sizeof(r) };
 	struct zswapnl_error why;
 
 	g.unknown[ZSWAPNL_G_POOL_LIMIT_HIT] = -EACCES;
 	g.unknown[ZSWAPNL_G_STORED_PAGES] = -ENODEV;
 	CHECK_INT(zswapnl_global_unknown(NULL, &g, ZSWAPNL_G_POOL_LIMIT_HIT, &why), -EACCES);
 	CHECK_STR(why.msg, "needs root (for " DEBUGFS ") or zswap's netlink family");
+	CHECK_INT(zswapnl_global_reason(NULL, &g, ZSWAPNL_G_POOL_LIMIT_HIT, &r), -EACCES);
+	CHECK_INT(r.code, ZSWAPNL_REASON_DEBUGFS_DENIED);
+	CHECK_STR(r.path, DEBUGFS "/pool_limit_hit");
 	CHECK_INT(zswapnl_global_unknown(NULL, &g, ZSWAPNL_G_STORED_PAGES, &why), -ENODEV);
 	CHECK_STR(why.msg, "needs debugfs: mount -t debugfs none /sys/kernel/debug");
+	CHECK_INT(zswapnl_global_reason(NULL, &g, ZSWAPNL_G_STORED_PAGES, &r), -ENODEV);
+	CHECK_INT(r.code, ZSWAPNL_REASON_DEBUGFS_UNMOUNTED);
 	/* Not filled by the library: nothing to say */
 	CHECK_INT(zswapnl_global_unknown(NULL, &g, ZSWAPNL_G_ZSWPIN, &why), -ENODATA);
+	CHECK_INT(zswapnl_global_reason(NULL, &g, ZSWAPNL_G_ZSWPIN, &r), -ENODATA);
+	CHECK_INT(r.code, ZSWAPNL_REASON_NOT_RECORDED);
 	CHECK_INT(zswapnl_global_unknown(NULL, &g, ZSWAPNL_G_NR_FIELDS, &why), -EINVAL);
+	CHECK_INT(zswapnl_global_reason(NULL, &g, ZSWAPNL_G_NR_FIELDS, &r), -EINVAL);
+	CHECK_INT(r.code, ZSWAPNL_REASON_INVALID);
+	CHECK_INT(zswapnl_global_reason(NULL, NULL, ZSWAPNL_G_ZSWPIN, NULL), -EINVAL);
 	/* A 1.1 caller's struct has no unknown[]: nothing is read past it */
 	g.struct_size = offsetof(struct zswapnl_global, unknown);
 	CHECK_INT(zswapnl_global_unknown(NULL, &g, ZSWAPNL_G_POOL_LIMIT_HIT, &why), -ENODATA);
+	CHECK_INT(zswapnl_global_reason(NULL, &g, ZSWAPNL_G_POOL_LIMIT_HIT, &r), -ENODATA);
 }
 
 static int why_memcg(struct zswapnl *h, const struct zswapnl_memcg *m,
@@ -192,6 +228,11 @@ static int why_memcg(struct zswapnl *h, const struct zswapnl_memcg *m,
 	int ret = zswapnl_memcg_unknown(h, m, field, &why);
 
 	CHECK(!zswapnl_memcg_known(m, field));
+	reason = (struct zswapnl_reason){ .struct_size = sizeof(reason) };
+	CHECK_INT(zswapnl_memcg_reason(h, m, field, &reason), ret);
+	CHECK_INT(reason.error, ret);
+	/* A memcg's file is one of the cgroup's folder, of no root */
+	CHECK(!strchr(reason.path, '/'));
 	*msg = why.msg;
 	return ret;
 }
@@ -211,11 +252,14 @@ static void memcg_files(void)
 
 	m = fb_find(&l, "/");
 	CHECK_INT(why_memcg(h, m, ZSWAPNL_M_COMPRESSED_BYTES, &msg), -ENOENT);
+	reason_is(ZSWAPNL_REASON_ROOT_CGROUP, "memory.zswap.current", "");
 	CHECK_STR(msg, "the root cgroup has no memory.zswap.* files");
 	CHECK_INT(why_memcg(h, m, ZSWAPNL_M_ZERO_PAGES, &msg), -EOPNOTSUPP);
+	reason_is(ZSWAPNL_REASON_NEEDS_FAMILY, "", "");
 	CHECK_STR(msg, "zero pages need zswap's netlink family (a patched kernel)");
 	/* 6.1's memory.stat has no zswpwb */
 	CHECK_INT(why_memcg(h, m, ZSWAPNL_M_ZSWPWB, &msg), -ENOENT);
+	reason_is(ZSWAPNL_REASON_NOT_ON_KERNEL, "memory.stat", "zswpwb");
 	CHECK_STR(msg, "some figures are not on this kernel");
 
 	m = fb_find(&l, "/outer");
@@ -226,6 +270,7 @@ static void memcg_files(void)
 
 	m = fb_find(&l, "/outer/inner");
 	CHECK_INT(why_memcg(h, m, ZSWAPNL_M_ZSWPIN, &msg), -EISDIR);
+	reason_is(ZSWAPNL_REASON_FILE, "memory.stat", "zswpin");
 	CHECK_STR(msg, "cannot read a cgroup's memory.stat: Is a directory");
 	CHECK(zswapnl_memcg_known(m, ZSWAPNL_M_COMPRESSED_BYTES));
 	CHECK_INT(zswapnl_memcg_unknown(h, m, ZSWAPNL_M_COMPRESSED_BYTES, NULL), 0);
@@ -253,6 +298,9 @@ static void page_size(void)
 	h = fb_open(root);
 	CHECK_INT(zswapnl_page_size(h, &size, &why), 0);
 	CHECK_U64(size, 65536);
+	reason = (struct zswapnl_reason){ .struct_size = sizeof(reason) };
+	CHECK_INT(zswapnl_page_size_reason(h, &reason), 0);
+	CHECK_INT(reason.code, ZSWAPNL_REASON_KNOWN);
 	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
 	/* MemTotal 2049260 kB: 32019 pages of 64 KiB, 20% of them 6403 */
 	CHECK_U64(g.pool_limit_bytes, UINT64_C(6403) * 65536);
@@ -271,12 +319,16 @@ static void page_size(void)
 	CHECK_INT(unlink(want), 0);
 	h = fb_open(root);
 	CHECK_INT(zswapnl_page_size(h, &size, &why), -ENOENT);
+	CHECK_INT(zswapnl_page_size_reason(h, &reason), -ENOENT);
+	snprintf(want, sizeof(want), "%s/proc/self/smaps", root);
+	reason_is(ZSWAPNL_REASON_PAGE_SIZE, want, "");
 	snprintf(want, sizeof(want),
 		 "needs the page size, which %s/proc/self/smaps would give: No such file or directory",
 		 root);
 	CHECK_STR(why.msg, want);
 	CHECK_INT(zswapnl_get_global(h, &g, NULL), 0);
 	CHECK_INT(why_global(h, &g, ZSWAPNL_G_POOL_LIMIT_BYTES, &msg), -ENOENT);
+	CHECK_INT(reason.code, ZSWAPNL_REASON_PAGE_SIZE);
 	CHECK_STR(msg, want);
 	/* debugfs counts them in pages */
 	CHECK(zswapnl_global_known(&g, ZSWAPNL_G_STORED_PAGES));
