@@ -157,7 +157,7 @@ static int compare_memcgs(const struct cgroups_opts *o,
 	int ret = 0;
 
 	if (o->sort)
-		ret = o->sort->compare(o->sort, a, b, &o->view.ctx);
+		ret = column_compare(o->sort, a, b, &o->view.ctx);
 	if (!ret)
 		ret = (a->id > b->id) - (a->id < b->id);
 	if (!ret && a->path && b->path)

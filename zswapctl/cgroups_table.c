@@ -73,7 +73,8 @@ static int add_columns(struct libscols_table *tb, const struct cgroups_view *v,
 
 	for (c = 0; c < v->cols.count; c++) {
 		const struct column *col = v->cols.cols[c];
-		int flags = col->align == ALIGN_RIGHT ? SCOLS_FL_RIGHT : 0;
+		int flags = column_align(col) == ALIGN_RIGHT ? SCOLS_FL_RIGHT :
+							       0;
 
 		if (col->kind == KIND_PATH) {
 			/* One PATH draws the tree when --output repeats it */
@@ -82,7 +83,7 @@ static int add_columns(struct libscols_table *tb, const struct cgroups_view *v,
 			tree_column = false;
 			flags |= SCOLS_FL_TRUNC | SCOLS_FL_NOEXTREMES;
 		}
-		if (!scols_table_new_column(tb, col->header, 0, flags))
+		if (!scols_table_new_column(tb, col->name, 0, flags))
 			return -ENOMEM;
 	}
 	return 0;

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The column table of "zswapctl cgroups" and what a cell holds. */
+/*
+ * The column table of "zswapctl cgroups", with the words of each figure
+ * of a cgroup, and what a cell holds.
+ */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,223 +14,154 @@
 #include "size.h"
 #include "tree.h"
 
+/* What the library says the figure of @col is */
+static const struct zswapnl_field_info *column_info(const struct column *col)
+{
+	return zswapnl_memcg_field_info(col->field);
+}
+
+/* A figure for which ZSWAPNL_MAX stands for no limit */
+static bool column_limit(const struct column *col)
+{
+	return col->kind == KIND_FIGURE &&
+	       (column_info(col)->flags & ZSWAPNL_INFO_MAX);
+}
+
+/* The figures of a cgroup, in the order of the table, and their words */
+#define FIGURE(f) .kind = KIND_FIGURE, .field = f, .metrics[0].field = f
+#define METRIC(family, text) .metrics[0].name = family, .metrics[0].help = text
+#define REJECT(why)                                                           \
+	METRIC("zswap_cgroup_reject_total",                                   \
+	       "Stores of the cgroup's pages that zswap refused, by reason: " \
+	       "zswap_max (its or an ancestor's memory.zswap.max), "          \
+	       "pool_limit (the pool was full), incompressible, "             \
+	       "alloc_fail (zswap_reject_* in memory.stat)."),                \
+		.metrics[0].reason = why, .extra = true
+
+const struct column columns[] = {
+	{ "PATH", "cgroup path below the cgroup2 root", "path",
+	  .kind = KIND_PATH, .field = ZSWAPNL_M_PATH },
+	{ "ID", "cgroup id (inode number of its folder on 64-bit)", "id",
+	  FIGURE(ZSWAPNL_M_ID) },
+	{ "COMPRESSED", "compressed size in zswap (memory.zswap.current)",
+	  "compressed_bytes", FIGURE(ZSWAPNL_M_COMPRESSED_BYTES),
+	  METRIC("zswap_cgroup_compressed_bytes",
+		 "Compressed bytes the cgroup has in zswap (memory.zswap.current).") },
+	{ "STORED", "pages stored in zswap, zero pages included", "stored_pages",
+	  FIGURE(ZSWAPNL_M_STORED_PAGES),
+	  METRIC("zswap_cgroup_stored_pages",
+		 "Pages of the cgroup in zswap, zero pages included.") },
+	{ "ZERO", "zero-filled pages stored without compression", "zero_pages",
+	  FIGURE(ZSWAPNL_M_ZERO_PAGES),
+	  METRIC("zswap_cgroup_zero_pages",
+		 "Zero-filled pages of the cgroup in zswap.") },
+	{ "RATIO",
+	  "compression ratio: stored pages * page size / compressed size",
+	  "compression_ratio", .kind = KIND_RATIO },
+	{ "ZSWPIN", "pages loaded back from zswap (memory.stat zswpin)", "zswpin",
+	  FIGURE(ZSWAPNL_M_ZSWPIN),
+	  METRIC("zswap_cgroup_zswpin_pages_total",
+		 "Pages of the cgroup loaded back from zswap (zswpin in memory.stat).") },
+	{ "ZSWPOUT", "pages stored into zswap (memory.stat zswpout)", "zswpout",
+	  FIGURE(ZSWAPNL_M_ZSWPOUT),
+	  METRIC("zswap_cgroup_zswpout_pages_total",
+		 "Pages of the cgroup stored into zswap (zswpout in memory.stat).") },
+	{ "ZSWPWB",
+	  "pages written back to swap (memory.stat zswpwb, Linux 6.8+)",
+	  "zswpwb", FIGURE(ZSWAPNL_M_ZSWPWB), .extra = true,
+	  METRIC("zswap_cgroup_zswpwb_pages_total",
+		 "Pages of the cgroup written back from zswap to the swap device (zswpwb in memory.stat).") },
+	{ "MAX", "zswap limit of the cgroup (memory.zswap.max)", "zswap_max",
+	  FIGURE(ZSWAPNL_M_ZSWAP_MAX),
+	  METRIC("zswap_cgroup_max_bytes",
+		 "The zswap limit of the cgroup in bytes (memory.zswap.max), +Inf for none.") },
+	/* JSON: its key and writeback_effective (column_to_json()) */
+	{ "WRITEBACK",
+	  "memory.zswap.writeback (6.8+); (effective value) if it differs",
+	  "writeback", .kind = KIND_WRITEBACK, .field = ZSWAPNL_M_WRITEBACK,
+	  .extra = true,
+	  .metrics = {
+		  { "zswap_cgroup_writeback",
+		    "1 when the cgroup's memory.zswap.writeback lets its pages go to the swap device, 0 when not.",
+		    NULL, ZSWAPNL_M_WRITEBACK },
+		  { "zswap_cgroup_writeback_effective",
+		    "1 when the cgroup's pages may go to the swap device: its memory.zswap.writeback and every ancestor's are 1.",
+		    NULL, ZSWAPNL_M_WRITEBACK_EFFECTIVE },
+	  } },
+	{ "REJ-MAX",
+	  "stores refused by memory.zswap.max here or above (patched kernel)",
+	  "reject_zswap_max", FIGURE(ZSWAPNL_M_REJECT_ZSWAP_MAX),
+	  REJECT("zswap_max") },
+	{ "REJ-POOL", "stores refused: the zswap pool was full (patched kernel)",
+	  "reject_pool_limit", FIGURE(ZSWAPNL_M_REJECT_POOL_LIMIT),
+	  REJECT("pool_limit") },
+	{ "REJ-INCOMP",
+	  "stores refused: the page did not compress (patched kernel)",
+	  "reject_incompressible", FIGURE(ZSWAPNL_M_REJECT_INCOMPRESSIBLE),
+	  REJECT("incompressible") },
+	{ "REJ-ALLOC", "stores refused: no memory for them (patched kernel)",
+	  "reject_alloc_fail", FIGURE(ZSWAPNL_M_REJECT_ALLOC_FAIL),
+	  REJECT("alloc_fail") },
+};
+
+const size_t nr_columns = sizeof(columns) / sizeof(columns[0]);
+
+const void *named_entry(const void *table, size_t count, size_t size,
+			const char *name)
+{
+	const char *entry = table, *entry_name;
+	size_t i;
+
+	for (i = 0; i < count; i++, entry += size) {
+		memcpy(&entry_name, entry, sizeof(entry_name));
+		if (!strcasecmp(entry_name, name))
+			return entry;
+	}
+	return NULL;
+}
+
+_Static_assert(offsetof(struct column, name) == 0,
+	       "a column starts with its name (named_entry())");
+
+const struct column *column_by_name(const char *name)
+{
+	return named_entry(columns, nr_columns, sizeof(columns[0]), name);
+}
+
+enum column_align column_align(const struct column *col)
+{
+	return col->kind == KIND_PATH ? ALIGN_LEFT : ALIGN_RIGHT;
+}
+
 static int compare_u64(uint64_t a, uint64_t b)
 {
 	return (a > b) - (a < b);
 }
 
-static int compare_paths(const struct column *col,
-			 const struct zswapnl_memcg *a,
-			 const struct zswapnl_memcg *b,
-			 const struct column_ctx *ctx)
+static int compare_paths(const struct zswapnl_memcg *a,
+			 const struct zswapnl_memcg *b)
 {
 	bool ka = zswapnl_memcg_known(a, ZSWAPNL_M_PATH) && a->path;
 	bool kb = zswapnl_memcg_known(b, ZSWAPNL_M_PATH) && b->path;
 
-	(void)col;
-	(void)ctx;
 	if (ka != kb)
 		return ka - kb;
 	return ka ? strcmp(a->path, b->path) : 0;
 }
 
-static int compare_values(const struct column *col,
-			  const struct zswapnl_memcg *a,
-			  const struct zswapnl_memcg *b,
-			  const struct column_ctx *ctx)
+int column_compare(const struct column *col, const struct zswapnl_memcg *a,
+		   const struct zswapnl_memcg *b, const struct column_ctx *ctx)
 {
 	uint64_t va = 0, vb = 0;
-	bool ka = column_value(col, a, ctx, &va);
-	bool kb = column_value(col, b, ctx, &vb);
+	bool ka, kb;
 
+	if (col->kind == KIND_PATH)
+		return compare_paths(a, b);
+	ka = column_value(col, a, ctx, &va);
+	kb = column_value(col, b, ctx, &vb);
 	if (ka != kb)
 		return ka - kb;
 	return compare_u64(va, vb);
-}
-
-#define FIELD(name) offsetof(struct zswapnl_memcg, name)
-
-const struct column columns[] = {
-	{
-		.name = "PATH",
-		.header = "PATH",
-		.help = "cgroup path below the cgroup2 root",
-		.json_key = "path",
-		.align = ALIGN_LEFT,
-		.kind = KIND_PATH,
-		.known_bit = ZSWAPNL_M_PATH,
-		.compare = compare_paths,
-	},
-	{
-		.name = "ID",
-		.header = "ID",
-		.help = "cgroup id (inode number of its folder on 64-bit)",
-		.json_key = "id",
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(id),
-		.known_bit = ZSWAPNL_M_ID,
-		.compare = compare_values,
-	},
-	{
-		.name = "COMPRESSED",
-		.header = "COMPRESSED",
-		.help = "compressed size in zswap (memory.zswap.current)",
-		.json_key = "compressed_bytes",
-		.align = ALIGN_RIGHT,
-		.kind = KIND_BYTES,
-		.offset = FIELD(compressed_bytes),
-		.known_bit = ZSWAPNL_M_COMPRESSED_BYTES,
-		.compare = compare_values,
-	},
-	{
-		.name = "STORED",
-		.header = "STORED",
-		.help = "pages stored in zswap, zero pages included",
-		.json_key = "stored_pages",
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(stored_pages),
-		.known_bit = ZSWAPNL_M_STORED_PAGES,
-		.compare = compare_values,
-	},
-	{
-		.name = "ZERO",
-		.header = "ZERO",
-		.help = "zero-filled pages stored without compression",
-		.json_key = "zero_pages",
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(zero_pages),
-		.known_bit = ZSWAPNL_M_ZERO_PAGES,
-		.compare = compare_values,
-	},
-	{
-		.name = "RATIO",
-		.header = "RATIO",
-		.help = "compression ratio: stored pages * page size / compressed size",
-		.json_key = "compression_ratio",
-		.align = ALIGN_RIGHT,
-		.kind = KIND_RATIO,
-		.compare = compare_values,
-	},
-	{
-		.name = "ZSWPIN",
-		.header = "ZSWPIN",
-		.help = "pages loaded back from zswap (memory.stat zswpin)",
-		.json_key = "zswpin",
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(zswpin),
-		.known_bit = ZSWAPNL_M_ZSWPIN,
-		.compare = compare_values,
-	},
-	{
-		.name = "ZSWPOUT",
-		.header = "ZSWPOUT",
-		.help = "pages stored into zswap (memory.stat zswpout)",
-		.json_key = "zswpout",
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(zswpout),
-		.known_bit = ZSWAPNL_M_ZSWPOUT,
-		.compare = compare_values,
-	},
-	{
-		.name = "ZSWPWB",
-		.header = "ZSWPWB",
-		.help = "pages written back to swap (memory.stat zswpwb, Linux 6.8+)",
-		.json_key = "zswpwb",
-		.extra = true,
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(zswpwb),
-		.known_bit = ZSWAPNL_M_ZSWPWB,
-		.compare = compare_values,
-	},
-	{
-		.name = "MAX",
-		.header = "MAX",
-		.help = "zswap limit of the cgroup (memory.zswap.max)",
-		.json_key = "zswap_max",
-		.align = ALIGN_RIGHT,
-		.kind = KIND_LIMIT,
-		.offset = FIELD(zswap_max),
-		.known_bit = ZSWAPNL_M_ZSWAP_MAX,
-		.compare = compare_values,
-	},
-	{
-		/* JSON: its key and writeback_effective (column_to_json()) */
-		.name = "WRITEBACK",
-		.header = "WRITEBACK",
-		.help = "memory.zswap.writeback (6.8+); (effective value) if it differs",
-		.json_key = "writeback",
-		.extra = true,
-		.align = ALIGN_RIGHT,
-		.kind = KIND_WRITEBACK,
-		.known_bit = ZSWAPNL_M_WRITEBACK,
-		.compare = compare_values,
-	},
-	{
-		.name = "REJ-MAX",
-		.header = "REJ-MAX",
-		.help = "stores refused by memory.zswap.max here or above (patched kernel)",
-		.json_key = "reject_zswap_max",
-		.extra = true,
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(reject_zswap_max),
-		.known_bit = ZSWAPNL_M_REJECT_ZSWAP_MAX,
-		.compare = compare_values,
-	},
-	{
-		.name = "REJ-POOL",
-		.header = "REJ-POOL",
-		.help = "stores refused: the zswap pool was full (patched kernel)",
-		.json_key = "reject_pool_limit",
-		.extra = true,
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(reject_pool_limit),
-		.known_bit = ZSWAPNL_M_REJECT_POOL_LIMIT,
-		.compare = compare_values,
-	},
-	{
-		.name = "REJ-INCOMP",
-		.header = "REJ-INCOMP",
-		.help = "stores refused: the page did not compress (patched kernel)",
-		.json_key = "reject_incompressible",
-		.extra = true,
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(reject_incompressible),
-		.known_bit = ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
-		.compare = compare_values,
-	},
-	{
-		.name = "REJ-ALLOC",
-		.header = "REJ-ALLOC",
-		.help = "stores refused: no memory for them (patched kernel)",
-		.json_key = "reject_alloc_fail",
-		.extra = true,
-		.align = ALIGN_RIGHT,
-		.kind = KIND_COUNT,
-		.offset = FIELD(reject_alloc_fail),
-		.known_bit = ZSWAPNL_M_REJECT_ALLOC_FAIL,
-		.compare = compare_values,
-	},
-};
-
-const size_t nr_columns = sizeof(columns) / sizeof(columns[0]);
-
-const struct column *column_by_name(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < nr_columns; i++)
-		if (!strcasecmp(columns[i].name, name))
-			return &columns[i];
-	return NULL;
 }
 
 bool column_value(const struct column *col, const struct zswapnl_memcg *m,
@@ -250,10 +184,7 @@ bool column_value(const struct column *col, const struct zswapnl_memcg *m,
 		return ratio_hundredths(m->stored_pages, ctx->page_size,
 					m->compressed_bytes, value);
 	default:
-		if (!zswapnl_memcg_known(m, col->known_bit))
-			return false;
-		memcpy(value, (const char *)m + col->offset, sizeof(*value));
-		return true;
+		return zswapnl_memcg_value(m, col->field, value);
 	}
 }
 
@@ -299,23 +230,17 @@ char *column_format(const struct column *col, const struct zswapnl_memcg *m,
 		snprintf(buf, len, "-");
 		return buf;
 	}
-	switch (col->kind) {
-	case KIND_RATIO:
+	if (col->kind == KIND_RATIO)
 		return ratio_format(v, buf, len);
-	case KIND_LIMIT:
-		if (v == ZSWAPNL_MAX) {
-			snprintf(buf, len, "max");
-			return buf;
-		}
-		/* fall through */
-	case KIND_BYTES:
-		if (!ctx->bytes)
-			return size_format_iec(v, ctx->size_style, buf, len);
-		/* fall through */
-	default:
-		snprintf(buf, len, "%" PRIu64, v);
+	if (column_limit(col) && v == ZSWAPNL_MAX) {
+		snprintf(buf, len, "max");
 		return buf;
 	}
+	if (col->kind == KIND_FIGURE &&
+	    column_info(col)->unit == ZSWAPNL_UNIT_BYTES && !ctx->bytes)
+		return size_format_iec(v, ctx->size_style, buf, len);
+	snprintf(buf, len, "%" PRIu64, v);
+	return buf;
 }
 
 /*
@@ -381,7 +306,7 @@ int column_to_json(const struct column *col, const struct zswapnl_memcg *m,
 	ok = column_value(col, m, ctx, &v);
 	if (col->kind == KIND_RATIO)
 		return json_add_hundredths(obj, col->json_key, ok, v);
-	if (col->kind == KIND_LIMIT)
+	if (column_limit(col))
 		return limit_to_json(col->json_key, ok, v, obj);
 	return json_add_u64(obj, col->json_key, ok, v);
 }

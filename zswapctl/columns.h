@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The columns of "zswapctl cgroups": one table drives the output, --output,
- * --sort, --help, the JSON keys and, through --list-columns, the shell
- * completions.
+ * --sort, --help, the JSON keys, the cgroup metrics of "zswapctl export"
+ * and, through --list-columns, the shell completions. It holds zswapctl's
+ * words for each figure of a cgroup; what the figure is (its unit, a
+ * counter or a limit) is libzswapnl's (zswapnl_memcg_field_info()).
  */
 #ifndef ZSWAPCTL_COLUMNS_H
 #define ZSWAPCTL_COLUMNS_H
@@ -22,10 +24,12 @@ enum column_align {
 };
 
 enum column_kind {
+	/*
+	 * A figure of the library's table, shown by its unit: sizes in bytes
+	 * (and "max" for a limit's ZSWAPNL_MAX), every other a number
+	 */
+	KIND_FIGURE,
 	KIND_PATH, /* text */
-	KIND_COUNT, /* a plain number */
-	KIND_BYTES, /* a size in bytes */
-	KIND_LIMIT, /* a size in bytes, or "max" for ZSWAPNL_MAX */
 	KIND_RATIO, /* derived: stored pages * page size / compressed bytes */
 	KIND_WRITEBACK, /* the cgroup's own flag and the effective one */
 };
@@ -37,28 +41,56 @@ struct column_ctx {
 	enum size_style size_style;
 };
 
+/*
+ * A Prometheus family of "zswapctl export" (prom_metrics.c): a series for
+ * each cgroup that has the figure, under Prometheus' conventions (base
+ * units, "_total" on counters only), none a figure the node exporter has
+ */
+struct column_metric {
+	const char *name; /* NULL: none */
+	const char *help;
+	/*
+	 * The label "reason" of a family with a series for each: the
+	 * columns of its parts follow one another, with one name and help
+	 */
+	const char *reason;
+	enum zswapnl_memcg_field field; /* the figure it writes */
+};
+
+#define COLUMN_METRICS_MAX 2
+
 struct column {
-	const char *name; /* for --output and --sort, any case */
-	const char *header;
+	const char *name; /* for --output and --sort, any case; the header */
 	const char *help; /* one line, for --help and completions */
 	const char *json_key; /* never changes meaning: see zswapctl(8) */
 	bool extra; /* not shown by default: --output +NAME adds it */
-	enum column_align align;
 	enum column_kind kind;
-	/* The figure in struct zswapnl_memcg and its bit in .known */
-	size_t offset;
-	enum zswapnl_memcg_field known_bit;
-	/* Ascending order; unknown values sort before every known one */
-	int (*compare)(const struct column *col, const struct zswapnl_memcg *a,
-		       const struct zswapnl_memcg *b,
-		       const struct column_ctx *ctx);
+	/* The figure it shows, which is unknown when its bit is clear */
+	enum zswapnl_memcg_field field;
+	struct column_metric metrics[COLUMN_METRICS_MAX];
 };
 
 extern const struct column columns[];
 extern const size_t nr_columns;
 
+/*
+ * The entry named @name (any case) of a table of @count entries of @size
+ * bytes that each start with their name (a const char *), or NULL
+ */
+const void *named_entry(const void *table, size_t count, size_t size,
+			const char *name);
+
 /* The column of that name (any case), or NULL */
 const struct column *column_by_name(const char *name);
+
+enum column_align column_align(const struct column *col);
+
+/*
+ * Ascending order of @a and @b by the column; unknown values sort before
+ * every known one
+ */
+int column_compare(const struct column *col, const struct zswapnl_memcg *a,
+		   const struct zswapnl_memcg *b, const struct column_ctx *ctx);
 
 /* The figure of a numeric column (a ratio in hundredths); false if unknown */
 bool column_value(const struct column *col, const struct zswapnl_memcg *m,

@@ -48,6 +48,8 @@ static int parse_args(struct zswapctl *ctl, struct export_opts *o, int argc,
 		/* Before 2.0; -o and --output are the columns elsewhere */
 		{ "output", required_argument, NULL, OPT_OLD_OUTPUT },
 		{ "help", no_argument, NULL, 'h' },
+		/* Hidden: the metrics of the figures, which zswapctl(8) lists */
+		{ "list-metrics", no_argument, NULL, OPT_LIST_METRICS },
 		GLOBAL_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -76,6 +78,9 @@ static int parse_args(struct zswapctl *ctl, struct export_opts *o, int argc,
 			break;
 		case 'h':
 			export_usage();
+			return -1;
+		case OPT_LIST_METRICS:
+			metrics_list(stdout);
 			return -1;
 		}
 	}

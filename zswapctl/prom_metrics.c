@@ -5,9 +5,10 @@
  * per figure, and no figure the node exporter has already (its meminfo
  * and vmstat collectors read the pool and stored sizes and the zswp*
  * counters from the same kernel files). The global ones, with their help,
- * come from the library's table of fields (zswapnl_global_info()). A
- * cgroup's metrics carry its path in the label "cgroup"; the node exporter
- * has no per-cgroup figures of zswap.
+ * come from the table of global figures (figures.c), a cgroup's from the
+ * column table (columns.c); whether one is a counter, and what its value
+ * is, the library's tables say. A cgroup's metrics carry its path in the
+ * label "cgroup"; the node exporter has no per-cgroup figures of zswap.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "escape.h"
+#include "figures.h"
 #include "prom_metrics.h"
 #include "tree.h"
 
@@ -87,109 +90,31 @@ void prom_sample(const char *name, const struct prom_label *labels,
 	fprintf(out, "%s %s\n", nlabels ? "}" : "", value);
 }
 
-enum metric_value {
-	METRIC_U64,
-	METRIC_LIMIT, /* bytes, or +Inf for ZSWAPNL_MAX (no limit) */
-	METRIC_BOOL, /* 1 or 0 */
-};
-
-struct metric {
-	const char *name;
-	enum prom_type type;
-	const char *help;
-	enum metric_value value;
-	size_t offset; /* in struct zswapnl_memcg */
-	int known_bit;
-	/*
-	 * The label "reason" of a family with a series for each: its entries
-	 * follow one another, with the same name, type and help
-	 */
-	const char *reason;
-};
-
-#define MEMCG(field, bit, kind)                                         \
-	.value = kind, .offset = offsetof(struct zswapnl_memcg, field), \
-	.known_bit = bit
-
-static const struct metric cgroup_metrics[] = {
-	{ "zswap_cgroup_compressed_bytes", PROM_GAUGE,
-	  "Compressed bytes the cgroup has in zswap (memory.zswap.current).",
-	  MEMCG(compressed_bytes, ZSWAPNL_M_COMPRESSED_BYTES, METRIC_U64) },
-	{ "zswap_cgroup_stored_pages", PROM_GAUGE,
-	  "Pages of the cgroup in zswap, zero pages included.",
-	  MEMCG(stored_pages, ZSWAPNL_M_STORED_PAGES, METRIC_U64) },
-	{ "zswap_cgroup_zero_pages", PROM_GAUGE,
-	  "Zero-filled pages of the cgroup in zswap.",
-	  MEMCG(zero_pages, ZSWAPNL_M_ZERO_PAGES, METRIC_U64) },
-	{ "zswap_cgroup_zswpin_pages_total", PROM_COUNTER,
-	  "Pages of the cgroup loaded back from zswap (zswpin in memory.stat).",
-	  MEMCG(zswpin, ZSWAPNL_M_ZSWPIN, METRIC_U64) },
-	{ "zswap_cgroup_zswpout_pages_total", PROM_COUNTER,
-	  "Pages of the cgroup stored into zswap (zswpout in memory.stat).",
-	  MEMCG(zswpout, ZSWAPNL_M_ZSWPOUT, METRIC_U64) },
-	{ "zswap_cgroup_zswpwb_pages_total", PROM_COUNTER,
-	  "Pages of the cgroup written back from zswap to the swap device (zswpwb in memory.stat).",
-	  MEMCG(zswpwb, ZSWAPNL_M_ZSWPWB, METRIC_U64) },
-	{ "zswap_cgroup_max_bytes", PROM_GAUGE,
-	  "The zswap limit of the cgroup in bytes (memory.zswap.max), +Inf for none.",
-	  MEMCG(zswap_max, ZSWAPNL_M_ZSWAP_MAX, METRIC_LIMIT) },
-	{ "zswap_cgroup_writeback", PROM_GAUGE,
-	  "1 when the cgroup's memory.zswap.writeback lets its pages go to the swap device, 0 when not.",
-	  MEMCG(writeback, ZSWAPNL_M_WRITEBACK, METRIC_BOOL) },
-	{ "zswap_cgroup_writeback_effective", PROM_GAUGE,
-	  "1 when the cgroup's pages may go to the swap device: its memory.zswap.writeback and every ancestor's are 1.",
-	  MEMCG(writeback_effective, ZSWAPNL_M_WRITEBACK_EFFECTIVE,
-		METRIC_BOOL) },
-#define REJECT_HELP                                                                         \
-	"Stores of the cgroup's pages that zswap refused, by reason: zswap_max (its or an " \
-	"ancestor's memory.zswap.max), pool_limit (the pool was full), incompressible, "    \
-	"alloc_fail (zswap_reject_* in memory.stat)."
-	{ "zswap_cgroup_reject_total", PROM_COUNTER, REJECT_HELP,
-	  MEMCG(reject_zswap_max, ZSWAPNL_M_REJECT_ZSWAP_MAX, METRIC_U64),
-	  .reason = "zswap_max" },
-	{ "zswap_cgroup_reject_total", PROM_COUNTER, REJECT_HELP,
-	  MEMCG(reject_pool_limit, ZSWAPNL_M_REJECT_POOL_LIMIT, METRIC_U64),
-	  .reason = "pool_limit" },
-	{ "zswap_cgroup_reject_total", PROM_COUNTER, REJECT_HELP,
-	  MEMCG(reject_incompressible, ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
-		METRIC_U64),
-	  .reason = "incompressible" },
-	{ "zswap_cgroup_reject_total", PROM_COUNTER, REJECT_HELP,
-	  MEMCG(reject_alloc_fail, ZSWAPNL_M_REJECT_ALLOC_FAIL, METRIC_U64),
-	  .reason = "alloc_fail" },
-#undef REJECT_HELP
-};
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
 /*
- * The value of m in the memcg at base, or NULL when it is unknown: @known
- * is zswapnl_memcg_known() of its bit
+ * The value of the figure @field of @mc as the format writes it, or NULL
+ * when it is unknown: a flag is 1 or 0 (zswapnl_memcg_value()), no limit
+ * +Inf
  */
-static const char *value_text(const struct metric *m, const void *base,
-			      bool known, char *buf, size_t len)
+static const char *value_text(const struct zswapnl_memcg *mc,
+			      enum zswapnl_memcg_field field, char *buf,
+			      size_t len)
 {
-	const char *field = (const char *)base + m->offset;
-	uint64_t u64;
-	bool on;
+	const struct zswapnl_field_info *info = zswapnl_memcg_field_info(field);
+	uint64_t value;
 
-	if (!known)
+	if (!zswapnl_memcg_value(mc, field, &value))
 		return NULL;
-	switch (m->value) {
-	case METRIC_BOOL:
-		memcpy(&on, field, sizeof(on));
-		return prom_u64(on, buf, len);
-	case METRIC_LIMIT:
-		memcpy(&u64, field, sizeof(u64));
-		if (u64 == ZSWAPNL_MAX) {
-			snprintf(buf, len, "+Inf");
-			return buf;
-		}
-		return prom_u64(u64, buf, len);
-	default:
-		memcpy(&u64, field, sizeof(u64));
-		return prom_u64(u64, buf, len);
+	if ((info->flags & ZSWAPNL_INFO_MAX) && value == ZSWAPNL_MAX) {
+		snprintf(buf, len, "+Inf");
+		return buf;
 	}
+	return prom_u64(value, buf, len);
+}
+
+/* Only grows, until a reboot: a counter */
+static enum prom_type metric_type(const struct zswapnl_field_info *info)
+{
+	return info->flags & ZSWAPNL_INFO_COUNTER ? PROM_COUNTER : PROM_GAUGE;
 }
 
 /* A source as a fact: the family @name, 1 with the label "source" */
@@ -231,7 +156,7 @@ static void write_info(const struct metrics_sample *s, FILE *out)
 
 static void write_global(const struct metrics_sample *s, FILE *out)
 {
-	const struct zswapnl_global_info *info;
+	const struct global_figure *fig;
 	char buf[PROM_VALUE_MAX];
 	size_t i;
 
@@ -244,26 +169,25 @@ static void write_global(const struct metrics_sample *s, FILE *out)
 			    prom_u64(s->page_size, buf, sizeof(buf)), out);
 	}
 
-	/* The figures of the library's table that have a metric, in its order */
-	for (i = 0; (info = zswapnl_global_info(i)); i++) {
+	/* The global figures that have a metric, in the order of their table */
+	for (i = 0; i < nr_global_figures; i++) {
 		uint64_t value;
 
-		if (!info->metric ||
-		    !zswapnl_global_value(s->global, info->field, &value))
+		fig = &global_figures[i];
+		if (!fig->metric ||
+		    !zswapnl_global_value(s->global, fig->field, &value))
 			continue;
 		/*
 		 * debugfs's written_back_pages counts the event that vmstat's
 		 * zswpwb counts where the kernel has it (6.8 on): then it is
 		 * the node exporter's node_vmstat_zswpwb, not ours too
 		 */
-		if (info->field == ZSWAPNL_G_WRITTEN_BACK_PAGES &&
+		if (fig->field == ZSWAPNL_G_WRITTEN_BACK_PAGES &&
 		    zswapnl_global_known(s->global, ZSWAPNL_G_ZSWPWB))
 			continue;
-		prom_family(info->metric,
-			    info->flags & ZSWAPNL_INFO_COUNTER ? PROM_COUNTER :
-								 PROM_GAUGE,
-			    info->help, out);
-		prom_sample(info->metric, NULL, 0,
+		prom_family(fig->metric, metric_type(global_figure_info(fig)),
+			    fig->help, out);
+		prom_sample(fig->metric, NULL, 0,
 			    prom_u64(value, buf, sizeof(buf)), out);
 	}
 }
@@ -319,23 +243,21 @@ static int cgroup_labels(const struct zswapnl_memcg *mc,
  * the part of a family that has the reason of @m, *@opened saying whether
  * an earlier part wrote its HELP and TYPE
  */
-static int write_cgroup_family(const struct metric *m,
+static int write_cgroup_family(const struct column_metric *m,
 			       const struct zswapnl_memcg_list *list,
 			       bool *opened, FILE *out)
 {
+	const struct zswapnl_memcg *mc;
 	char buf[PROM_VALUE_MAX];
 	const char *text;
 	size_t i;
 
-	/* items, not zswapnl_memcg_list_get(): this part links no library */
-	for (i = 0; i < list->count; i++) {
-		const struct zswapnl_memcg *mc = list->items[i];
+	for (i = 0; (mc = zswapnl_memcg_list_get(list, i)); i++) {
 		struct cgroup_label_text t;
 		struct prom_label labels[4];
 		int n;
 
-		text = value_text(m, mc, zswapnl_memcg_known(mc, m->known_bit),
-				  buf, sizeof(buf));
+		text = value_text(mc, m->field, buf, sizeof(buf));
 		if (!text)
 			continue;
 		n = cgroup_labels(mc, labels, &t);
@@ -345,7 +267,10 @@ static int write_cgroup_family(const struct metric *m,
 			labels[n++] =
 				(struct prom_label){ "reason", m->reason };
 		if (!*opened)
-			prom_family(m->name, m->type, m->help, out);
+			prom_family(
+				m->name,
+				metric_type(zswapnl_memcg_field_info(m->field)),
+				m->help, out);
 		*opened = true;
 		prom_sample(m->name, labels, n, text, out);
 		free(t.hex);
@@ -366,25 +291,62 @@ static void write_cgroups_source(const struct metrics_sample *s, FILE *out)
 		s->memcg_source ? s->memcg_source : s->source, out);
 }
 
+/* The families of the cgroup figures, in the order of the column table */
+static int write_cgroups(const struct zswapnl_memcg_list *list, FILE *out)
+{
+	const struct column_metric *m, *prev = NULL;
+	bool opened = false;
+	size_t i, j;
+	int ret;
+
+	for (i = 0; i < nr_columns; i++) {
+		for (j = 0; j < COLUMN_METRICS_MAX; j++) {
+			m = &columns[i].metrics[j];
+			if (!m->name)
+				break;
+			/* The parts of a family by reason: one HELP and TYPE */
+			if (!prev || strcmp(m->name, prev->name))
+				opened = false;
+			prev = m;
+			ret = write_cgroup_family(m, list, &opened, out);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+void metrics_list(FILE *out)
+{
+	const char *prev = NULL;
+	size_t i, j;
+
+	for (i = 0; i < nr_global_figures; i++)
+		if (global_figures[i].metric)
+			fprintf(out, "%s\n", global_figures[i].metric);
+	for (i = 0; i < nr_columns; i++) {
+		for (j = 0; j < COLUMN_METRICS_MAX; j++) {
+			const char *name = columns[i].metrics[j].name;
+
+			/* The parts of a family by reason follow one another */
+			if (name && (!prev || strcmp(name, prev)))
+				fprintf(out, "%s\n", name);
+			prev = name ? name : prev;
+		}
+	}
+}
+
 int metrics_write(const struct metrics_sample *s, FILE *out)
 {
-	bool opened = false;
-	size_t i;
-	int ret;
+	int ret = 0;
 
 	write_info(s, out);
 	write_global(s, out);
-	if (s->memcgs)
+	if (s->memcgs) {
 		write_cgroups_source(s, out);
-	for (i = 0; s->memcgs && i < ARRAY_SIZE(cgroup_metrics); i++) {
-		/* The parts of a family by reason: one HELP and TYPE */
-		if (!i ||
-		    strcmp(cgroup_metrics[i].name, cgroup_metrics[i - 1].name))
-			opened = false;
-		ret = write_cgroup_family(&cgroup_metrics[i], s->memcgs,
-					  &opened, out);
-		if (ret)
-			return ret;
+		ret = write_cgroups(s->memcgs, out);
 	}
+	if (ret)
+		return ret;
 	return ferror(out) ? -EIO : 0;
 }

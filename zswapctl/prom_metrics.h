@@ -36,6 +36,13 @@ struct metrics_sample {
  */
 int metrics_write(const struct metrics_sample *s, FILE *out);
 
+/*
+ * The name of every family of a figure, global or of a cgroup, one a line,
+ * each once: those a sample may leave out too (the hidden "export
+ * --list-metrics", which tests/cli/80-export.bats checks zswapctl(8) for)
+ */
+void metrics_list(FILE *out);
+
 enum prom_type {
 	PROM_GAUGE,
 	PROM_COUNTER,

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * "zswapctl status --json". The keys and their order are those of the
- * library's table of fields (zswapnl_global_info()): the netlink
- * attribute names with underscores, so that they mean what the kernel
- * documents; zswapctl(8) lists them. A figure the source does not have is
- * null, never 0.
+ * table of global figures (figures.c): the netlink attribute names with
+ * underscores, so that they mean what the kernel documents; zswapctl(8)
+ * lists them. A figure the source does not have is null, never 0.
  */
 #include <errno.h>
 #include <stddef.h>
 
+#include "figures.h"
 #include "size.h"
 #include "status.h"
 
@@ -28,20 +28,20 @@ const char *status_name(const struct zswapnl_global *g,
 }
 
 static int add_field(cJSON *doc, const struct zswapnl_global *g,
-		     const struct zswapnl_global_info *info)
+		     const struct global_figure *fig)
 {
 	uint64_t value = 0;
-	bool known = zswapnl_global_value(g, info->field, &value);
+	bool known = zswapnl_global_value(g, fig->field, &value);
 	const char *name;
 
-	switch (info->unit) {
+	switch (global_figure_info(fig)->unit) {
 	case ZSWAPNL_UNIT_NAME:
-		name = status_name(g, info->field);
-		return json_add_string(doc, info->key, name != NULL, name);
+		name = status_name(g, fig->field);
+		return json_add_string(doc, fig->key, name != NULL, name);
 	case ZSWAPNL_UNIT_BOOL:
-		return json_add_bool(doc, info->key, known, value);
+		return json_add_bool(doc, fig->key, known, value);
 	default:
-		return json_add_u64(doc, info->key, known, value);
+		return json_add_u64(doc, fig->key, known, value);
 	}
 }
 
@@ -66,20 +66,22 @@ static int add_ratio(cJSON *doc, const struct status_view *v)
 
 int status_json_add(cJSON *doc, const struct status_view *v)
 {
-	const struct zswapnl_global_info *info;
+	const struct global_figure *fig;
 	bool page_size_added = false;
 	size_t i;
 
-	for (i = 0; (info = zswapnl_global_info(i)); i++) {
+	for (i = 0; i < nr_global_figures; i++) {
+		fig = &global_figures[i];
 		/* The page size, to turn pages into bytes, after the parameters */
-		if (!(info->flags & ZSWAPNL_INFO_PARAM) && !page_size_added) {
+		if (!(global_figure_info(fig)->flags & ZSWAPNL_INFO_PARAM) &&
+		    !page_size_added) {
 			/* null for a tree that does not say it */
 			if (json_add_u64(doc, "page_size", v->page_size,
 					 v->page_size))
 				return -ENOMEM;
 			page_size_added = true;
 		}
-		if (add_field(doc, &v->global, info))
+		if (add_field(doc, &v->global, fig))
 			return -ENOMEM;
 	}
 	return add_ratio(doc, v);

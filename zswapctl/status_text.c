@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "figures.h"
 #include "size.h"
 #include "status.h"
 
@@ -107,54 +108,56 @@ static void ratio_line(FILE *out, const struct status_view *v)
 	line(out, "pool ratio", buf);
 }
 
-/* A field of the library's table on a line of its own */
+/* A figure of the table on a line of its own, its unit the library's */
 static void field_line(FILE *out, const struct status_view *v,
-		       const struct zswapnl_global_info *info)
+		       const struct global_figure *fig)
 {
+	enum zswapnl_unit unit = global_figure_info(fig)->unit;
 	char buf[VALUE_MAX];
 	const char *name;
 	uint64_t value;
 
-	if (info->unit == ZSWAPNL_UNIT_NAME) {
-		name = status_name(&v->global, info->field);
-		line(out, info->label, name ? name : "-");
+	if (unit == ZSWAPNL_UNIT_NAME) {
+		name = status_name(&v->global, fig->field);
+		line(out, fig->label, name ? name : "-");
 		return;
 	}
-	if (!zswapnl_global_value(&v->global, info->field, &value)) {
-		line(out, info->label, "-");
+	if (!zswapnl_global_value(&v->global, fig->field, &value)) {
+		line(out, fig->label, "-");
 		return;
 	}
-	switch (info->unit) {
+	switch (unit) {
 	case ZSWAPNL_UNIT_BOOL:
-		line(out, info->label, value ? "yes" : "no");
+		line(out, fig->label, value ? "yes" : "no");
 		return;
 	case ZSWAPNL_UNIT_PERCENT:
 		snprintf(buf, sizeof(buf), "%" PRIu64 "%%", value);
 		break;
 	case ZSWAPNL_UNIT_BYTES:
-		size_text(v, info->field, value, buf, sizeof(buf));
+		size_text(v, fig->field, value, buf, sizeof(buf));
 		break;
 	default:
 		snprintf(buf, sizeof(buf), "%" PRIu64, value);
 		break;
 	}
-	line(out, info->label, buf);
+	line(out, fig->label, buf);
 }
 
 /*
- * In the order of the library's table, each field on its line but the
+ * In the order of the table of global figures, each on its line but the
  * pool's size and limit (one line) and the stored pages (with their
  * size); the pool ratio after the stored and the zero pages
  */
 int status_print_text(const struct status_view *v, FILE *out)
 {
-	const struct zswapnl_global_info *info;
+	const struct global_figure *fig;
 	size_t i;
 
 	line(out, "source",
 	     v->source == ZSWAPNL_SOURCE_NETLINK ? "netlink" : "fallback");
-	for (i = 0; (info = zswapnl_global_info(i)); i++) {
-		switch (info->field) {
+	for (i = 0; i < nr_global_figures; i++) {
+		fig = &global_figures[i];
+		switch (fig->field) {
 		case ZSWAPNL_G_POOL_TOTAL_SIZE:
 			pool_line(out, v);
 			break;
@@ -164,10 +167,10 @@ int status_print_text(const struct status_view *v, FILE *out)
 			stored_line(out, v);
 			break;
 		default:
-			field_line(out, v, info);
+			field_line(out, v, fig);
 			break;
 		}
-		if (info->field == ZSWAPNL_G_ZERO_PAGES)
+		if (fig->field == ZSWAPNL_G_ZERO_PAGES)
 			ratio_line(out, v);
 	}
 	return ferror(out) ? -EIO : 0;

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -63,14 +62,13 @@ const struct top_column top_columns[] = {
 
 const size_t nr_top_columns = sizeof(top_columns) / sizeof(top_columns[0]);
 
+_Static_assert(offsetof(struct top_column, name) == 0,
+	       "a column starts with its name (named_entry())");
+
 const struct top_column *top_column_by_name(const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < nr_top_columns; i++)
-		if (!strcasecmp(top_columns[i].name, name))
-			return &top_columns[i];
-	return NULL;
+	return named_entry(top_columns, nr_top_columns, sizeof(top_columns[0]),
+			   name);
 }
 
 const struct top_column *top_column_default(void)
@@ -109,7 +107,7 @@ static int top_column_compare(const struct top_column *col,
 	if (col->value != TOP_MEMCG)
 		return rate_compare(row_rate(col, a), row_rate(col, b));
 	mc = column_by_name(col->memcg_column);
-	return mc->compare(mc, a->m, b->m, ctx);
+	return column_compare(mc, a->m, b->m, ctx);
 }
 
 /* The cell's text, "-" when unknown; returns buf */
@@ -448,7 +446,7 @@ int top_table_print(const struct top_rows *rows, const struct top_order *ord,
 		const char *header = col->name;
 
 		if (col->value == TOP_MEMCG) {
-			align = column_by_name(col->memcg_column)->align;
+			align = column_align(column_by_name(col->memcg_column));
 			if (column_by_name(col->memcg_column)->kind ==
 			    KIND_PATH)
 				t.shrink = (long)c;

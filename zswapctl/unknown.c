@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "figures.h"
 #include "size.h"
 #include "table.h"
 #include "unknown.h"
@@ -50,12 +51,99 @@ static void note_add(struct note *n, const char *reason)
 	n->count++;
 }
 
-/* What an unknown figure's reason is, when the library can say */
-static void note_reason(struct note *n, int ret,
-			const struct zswapnl_error *why)
+/* @file could not give a figure: how, by @r's error; @key its line, or "" */
+static void file_words(const struct zswapnl_reason *r, const char *file,
+		       const char *key, char *buf, size_t len)
 {
-	if (ret && why->msg[0])
-		note_add(n, why->msg);
+	if (r->error == -EBADMSG && *key)
+		snprintf(buf, len, "%s has no valid %s line", file, key);
+	else if (r->error == -EBADMSG)
+		snprintf(buf, len, "%s holds no valid value", file);
+	else if (r->error == -ERANGE && *key)
+		snprintf(buf, len, "%s has a %s out of range", file, key);
+	else if (r->error == -ERANGE)
+		snprintf(buf, len, "%s holds a value out of range", file);
+	else
+		snprintf(buf, len, "cannot read %s: %s", file,
+			 strerror(-r->error));
+}
+
+/*
+ * The words of each reason code that need nothing of the reason but the
+ * code; they name no figure, so that figures unknown for one reason share
+ * them
+ */
+static const char *const code_words[] = {
+	[ZSWAPNL_REASON_NOT_RECORDED] = "nothing says why",
+	[ZSWAPNL_REASON_NOT_ON_KERNEL] = "some figures are not on this kernel",
+	[ZSWAPNL_REASON_NOT_IN_FAMILY] =
+		"some counters are not in zswap's netlink family",
+	[ZSWAPNL_REASON_NOT_SENT] =
+		"the kernel's zswap family did not send those figures",
+	[ZSWAPNL_REASON_MEMCG_READS_REFUSED] =
+		"the cgroup files lack it; zswap's netlink family has it, but its per-cgroup reads need CAP_SYS_ADMIN",
+	[ZSWAPNL_REASON_NEEDS_FAMILY] =
+		"zero pages need zswap's netlink family (a patched kernel)",
+	[ZSWAPNL_REASON_NEEDS_PATCHED] =
+		"stores refused per cgroup need the patched kernel",
+	[ZSWAPNL_REASON_ZEROMAP] =
+		"this kernel keeps zero-filled pages out of zswap (swap zeromap, Linux 6.12 and later)",
+	[ZSWAPNL_REASON_NO_ZPOOL] =
+		"this kernel has no zpool layer (Linux 6.18 and later)",
+	[ZSWAPNL_REASON_NO_MEMCG_REJECTS] =
+		"this kernel counts no refused stores per cgroup",
+	[ZSWAPNL_REASON_DEBUGFS_DENIED] =
+		"needs root (for /sys/kernel/debug/zswap) or zswap's netlink family",
+	[ZSWAPNL_REASON_DEBUGFS_UNMOUNTED] =
+		"needs debugfs: mount -t debugfs none /sys/kernel/debug",
+	[ZSWAPNL_REASON_NO_DEBUGFS_DIR] =
+		"no /sys/kernel/debug/zswap here; zswap's netlink family gives them",
+	[ZSWAPNL_REASON_ROOT_CGROUP] =
+		"the root cgroup has no memory.zswap.* files",
+};
+
+bool reason_words(const struct zswapnl_reason *r, bool memcg, char *buf,
+		  size_t len)
+{
+	char file[sizeof(r->path) + 16];
+
+	switch (r->code) {
+	case ZSWAPNL_REASON_KNOWN:
+		return false;
+	case ZSWAPNL_REASON_INVALID:
+		snprintf(buf, len, "no struct, or no such field");
+		return true;
+	case ZSWAPNL_REASON_PAGE_SIZE:
+		snprintf(buf, len,
+			 "needs the page size, which %s would give: %s",
+			 r->path, strerror(-r->error));
+		return true;
+	case ZSWAPNL_REASON_FILE:
+		/* The words of every cgroup whose file it is */
+		snprintf(file, sizeof(file), memcg ? "a cgroup's %s" : "%s",
+			 r->path);
+		file_words(r, file, r->line, buf, len);
+		return true;
+	default:
+		break;
+	}
+	/* A code of a later library: its error */
+	if ((size_t)r->code >= sizeof(code_words) / sizeof(code_words[0]) ||
+	    !code_words[r->code])
+		snprintf(buf, len, "%s", strerror(-r->error));
+	else
+		snprintf(buf, len, "%s", code_words[r->code]);
+	return true;
+}
+
+/* What an unknown figure's reason is, when the library can say */
+static void note_reason(struct note *n, const struct zswapnl_reason *r,
+			bool memcg)
+{
+	char words[sizeof(n->said[0])];
+
+	if (reason_words(r, memcg, words, sizeof(words)))
+		note_add(n, words);
 }
 
 /*
@@ -66,7 +154,7 @@ static void note_reason(struct note *n, int ret,
  * be read is.
  */
 static bool proc_file_missing(const struct status_view *view,
-			      const struct zswapnl_global_info *info,
+			      const struct zswapnl_field_info *info,
 			      char *reason, size_t len)
 {
 	char path[PATH_MAX];
@@ -90,23 +178,23 @@ bool unknown_note_status(const struct zswapnl *nl,
 			 const struct status_view *view, char *buf, size_t len)
 {
 	const struct zswapnl_global *g = &view->global;
-	const struct zswapnl_global_info *info;
+	struct zswapnl_reason why = { .struct_size = sizeof(why) };
+	const struct global_figure *fig;
 	char missing[PATH_MAX + 64];
-	struct zswapnl_error why;
 	struct note n;
 	uint64_t ratio;
 	size_t i;
 
 	note_init(&n, buf, len);
-	/* status shows every field of the table */
-	for (i = 0; (info = zswapnl_global_info(i)); i++) {
-		int ret = zswapnl_global_unknown(nl, g, info->field, &why);
-
-		if (ret == -ENOENT &&
-		    proc_file_missing(view, info, missing, sizeof(missing)))
+	/* status shows every figure of the table */
+	for (i = 0; i < nr_global_figures; i++) {
+		fig = &global_figures[i];
+		if (zswapnl_global_reason(nl, g, fig->field, &why) == -ENOENT &&
+		    proc_file_missing(view, global_figure_info(fig), missing,
+				      sizeof(missing)))
 			note_add(&n, missing);
 		else
-			note_reason(&n, ret, &why);
+			note_reason(&n, &why, false);
 	}
 	/*
 	 * The pool ratio of figures known, the pool not empty: the page size
@@ -116,10 +204,11 @@ bool unknown_note_status(const struct zswapnl *nl,
 	    !zswapnl_global_known(g, ZSWAPNL_G_POOL_TOTAL_SIZE) ||
 	    !g->pool_total_size)
 		return n.count > 0;
-	if (!view->page_size)
-		note_reason(&n, zswapnl_page_size(nl, NULL, &why), &why);
-	else if (!ratio_hundredths(g->stored_pages, view->page_size,
-				   g->pool_total_size, &ratio))
+	if (!view->page_size) {
+		zswapnl_page_size_reason(nl, &why);
+		note_reason(&n, &why, false);
+	} else if (!ratio_hundredths(g->stored_pages, view->page_size,
+				     g->pool_total_size, &ratio))
 		note_add(&n, "the pool ratio is too large to be true: "
 			     "stored pages and pool size disagree");
 	return n.count > 0;
@@ -129,9 +218,10 @@ static void memcg_reason(struct note *n, const struct zswapnl *nl,
 			 const struct zswapnl_memcg *m,
 			 enum zswapnl_memcg_field field)
 {
-	struct zswapnl_error why;
+	struct zswapnl_reason why = { .struct_size = sizeof(why) };
 
-	note_reason(n, zswapnl_memcg_unknown(nl, m, field, &why), &why);
+	zswapnl_memcg_reason(nl, m, field, &why);
+	note_reason(n, &why, true);
 }
 
 /* A RATIO of figures unknown, for their reasons; or of absurd ones */
@@ -174,7 +264,7 @@ bool unknown_note_cgroups(const struct zswapnl *nl,
 				ratio_reason(&n, nl, m);
 				continue;
 			}
-			memcg_reason(&n, nl, m, col->known_bit);
+			memcg_reason(&n, nl, m, col->field);
 			/* A known field adds no reason */
 			if (col->kind == KIND_WRITEBACK)
 				memcg_reason(&n, nl, m,

@@ -2,8 +2,9 @@
 /*
  * Why a figure shows as '-' (null in JSON), and what would give it: one
  * line under the text of status and of the cgroups table, so that '-' is
- * not a riddle. The reasons are libzswapnl's (zswapnl_global_unknown(),
- * zswapnl_memcg_unknown()), each said once however many figures share it.
+ * not a riddle. The reasons are libzswapnl's (zswapnl_global_reason(),
+ * zswapnl_memcg_reason()), the words zswapctl's, each said once however
+ * many figures share it.
  */
 #ifndef ZSWAPCTL_UNKNOWN_H
 #define ZSWAPCTL_UNKNOWN_H
@@ -21,6 +22,13 @@
  */
 bool unknown_note_status(const struct zswapnl *nl,
 			 const struct status_view *view, char *buf, size_t len);
+
+/*
+ * The words of reason @r, a memcg's when @memcg (its file is one of the
+ * cgroup's), into @buf; false when it has none (the figure is known)
+ */
+bool reason_words(const struct zswapnl_reason *r, bool memcg, char *buf,
+		  size_t len);
 
 /* The note for the rows and columns of a cgroups table; as above */
 bool unknown_note_cgroups(const struct zswapnl *nl,

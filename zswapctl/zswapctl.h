@@ -72,6 +72,7 @@ enum {
 	OPT_OUTPUT_FILE,
 	OPT_DRY_RUN,
 	OPT_OLD_OUTPUT,
+	OPT_LIST_METRICS,
 };
 
 #define GLOBAL_OPTIONS                                        \

@@ -206,13 +206,17 @@ teardown() {
 }
 
 @test "zswapctl(8) documents export, status --format and every metric" {
-	local text opt metric
+	local text opt metric metrics
 	text=$(mandoc -Tascii "$TOP/man/zswapctl.8" | col -b | tr -s ' \t\n' '   ')
 	for opt in $(zc export --help | grep -oE -- '--[a-z-]+' | sort -u) --format prometheus; do
 		grep -q -- "$opt" <<<"$text" || fail "zswapctl(8) does not document $opt"
 	done
 	run -0 zc_patched export
-	for metric in $(awk '/^# TYPE/ { print $3 }' <<<"$output"); do
+	metrics=$(awk '/^# TYPE/ { print $3 }' <<<"$output")
+	# and those no tree has a value for: every figure's
+	run -0 zc export --list-metrics
+	[ "$(wc -l <<<"$output")" -gt 20 ] || fail "few metrics listed: $output"
+	for metric in $metrics $output; do
 		grep -qw -- "$metric" <<<"$text" || fail "zswapctl(8) does not list $metric"
 	done
 }

@@ -21,6 +21,8 @@ static struct zswapnl_memcg memcg(uint64_t id, const char *path,
 				  uint64_t stored)
 {
 	return (struct zswapnl_memcg){
+		/* As the library fills it: its figures are read by their size */
+		.struct_size = sizeof(struct zswapnl_memcg),
 		.known = ALL_MEMCG,
 		.id = id,
 		.path = (char *)path,

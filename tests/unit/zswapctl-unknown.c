@@ -125,9 +125,58 @@ static void cgroups_notes(void)
 		"WRITEBACK: the reason of the effective value");
 }
 
+/* The deprecated words of libzswapnl 1.5, from its static archive */
+int znl_reason_words(const struct zswapnl_reason *r, bool memcg,
+		     struct zswapnl_error *why);
+
+/*
+ * zswapctl words each reason as libzswapnl 1.5 did, which its notes said
+ * then: every code, of a global figure and of a memcg's, with each kind of
+ * error, with a line of its file and without
+ */
+static void words_of_1_5(void)
+{
+	static const int errors[] = { -ENOENT, -EACCES, -EBADMSG, -ERANGE,
+				      -EISDIR, -EOPNOTSUPP };
+	struct zswapnl_reason r = { .struct_size = sizeof(r) };
+	unsigned int code, same = 0, cases = 0;
+	struct zswapnl_error why;
+	char words[256];
+	size_t e, l;
+	int memcg;
+
+	for (code = ZSWAPNL_REASON_KNOWN; code <= ZSWAPNL_REASON_FILE; code++)
+		for (memcg = 0; memcg <= 1; memcg++)
+			for (e = 0; e < sizeof(errors) / sizeof(errors[0]); e++)
+				for (l = 0; l < 2; l++) {
+					r.code = code;
+					r.error = errors[e];
+					snprintf(r.path, sizeof(r.path), "%s",
+						 memcg ? "memory.stat" :
+							 "/proc/vmstat");
+					snprintf(r.line, sizeof(r.line), "%s",
+						 l ? "zswpin" : "");
+					memset(&why, 0, sizeof(why));
+					znl_reason_words(&r, memcg, &why);
+					if (!reason_words(&r, memcg, words,
+							  sizeof(words)))
+						words[0] = '\0';
+					cases++;
+					if (!strcmp(words, why.msg))
+						same++;
+					else
+						printf("# %u: '%s', not '%s'\n",
+						       code, words, why.msg);
+				}
+	tap_ok(same == cases && cases > 400,
+	       "every reason in the words of libzswapnl 1.5 (%u of %u)", same,
+	       cases);
+}
+
 int main(void)
 {
 	status_notes();
 	cgroups_notes();
+	words_of_1_5();
 	return tap_done();
 }
