@@ -148,33 +148,56 @@ static struct rate global_rate(const struct sample *prev,
 	return rate_between(before, now, samples_elapsed_ns(prev, cur));
 }
 
-static struct rate reject_rate(const struct sample *prev,
-			       const struct sample *cur)
+/* zswapnl_global_value() or zswapnl_memcg_value(), for either struct */
+typedef bool (*value_of)(const void *s, unsigned int field, uint64_t *value);
+
+static bool global_value(const void *s, unsigned int field, uint64_t *value)
 {
-	static const enum zswapnl_global_field fields[] = {
-		ZSWAPNL_G_REJECT_RECLAIM_FAIL,
-		ZSWAPNL_G_REJECT_ALLOC_FAIL,
-		ZSWAPNL_G_REJECT_KMEMCACHE_FAIL,
-		ZSWAPNL_G_REJECT_COMPRESS_POOR,
-	};
-	const struct zswapnl_global *a = &prev->global, *b = &cur->global;
-	uint64_t delta;
+	return zswapnl_global_value(s, field, value);
+}
+
+static bool memcg_value(const void *s, unsigned int field, uint64_t *value)
+{
+	return zswapnl_memcg_value(s, field, value);
+}
+
+/*
+ * The rate of the sum of the counters @fields from @a to @b: unknown
+ * unless every one is known in both, since some would pass for all; each
+ * delta on its own, so that one counter's reset does not hide the others
+ */
+static struct rate sum_rate(value_of value, const void *a, const void *b,
+			    const unsigned int *fields, size_t n,
+			    uint64_t elapsed_ns)
+{
 	struct rate unknown = { 0 };
+	uint64_t before, now, delta = 0;
 	size_t i;
 
-	/* Some of the reasons would pass for all of them: all or nothing */
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (!zswapnl_global_known(&prev->global, fields[i]) ||
-		    !zswapnl_global_known(&cur->global, fields[i]))
+	for (i = 0; i < n; i++) {
+		if (!value(a, fields[i], &before) || !value(b, fields[i], &now))
 			return unknown;
-	/* Each one on its own, so that one reset does not hide the others */
-	delta = counter_delta(a->reject_reclaim_fail, b->reject_reclaim_fail) +
-		counter_delta(a->reject_alloc_fail, b->reject_alloc_fail) +
-		counter_delta(a->reject_kmemcache_fail,
-			      b->reject_kmemcache_fail) +
-		counter_delta(a->reject_compress_poor, b->reject_compress_poor);
-	return rate_of(delta, samples_elapsed_ns(prev, cur));
+		delta += counter_delta(before, now);
+	}
+	return rate_of(delta, elapsed_ns);
 }
+
+/* The stores zswap refused, every reason */
+static const unsigned int global_rejects[] = {
+	ZSWAPNL_G_REJECT_RECLAIM_FAIL,
+	ZSWAPNL_G_REJECT_ALLOC_FAIL,
+	ZSWAPNL_G_REJECT_KMEMCACHE_FAIL,
+	ZSWAPNL_G_REJECT_COMPRESS_POOR,
+};
+
+static const unsigned int memcg_rejects[] = {
+	ZSWAPNL_M_REJECT_ZSWAP_MAX,
+	ZSWAPNL_M_REJECT_POOL_LIMIT,
+	ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
+	ZSWAPNL_M_REJECT_ALLOC_FAIL,
+};
+
+#define NR(a) (sizeof(a) / sizeof((a)[0]))
 
 void global_rates(const struct sample *prev, const struct sample *cur,
 		  struct global_rates *r)
@@ -190,7 +213,8 @@ void global_rates(const struct sample *prev, const struct sample *cur,
 			       b->zswpout);
 	r->load =
 		global_rate(prev, cur, ZSWAPNL_G_ZSWPIN, a->zswpin, b->zswpin);
-	r->reject = reject_rate(prev, cur);
+	r->reject = sum_rate(global_value, a, b, global_rejects,
+			     NR(global_rejects), samples_elapsed_ns(prev, cur));
 	r->written_back = global_rate(prev, cur, ZSWAPNL_G_WRITTEN_BACK_PAGES,
 				      a->written_back_pages,
 				      b->written_back_pages);
@@ -216,34 +240,6 @@ static struct rate memcg_rate(const struct zswapnl_memcg *a,
 	return rate_between(before, now, elapsed_ns);
 }
 
-/* The refusals of a memcg: all four reasons known in both, or unknown */
-static struct rate memcg_reject_rate(const struct zswapnl_memcg *a,
-				     const struct zswapnl_memcg *b,
-				     uint64_t elapsed_ns)
-{
-	static const enum zswapnl_memcg_field fields[] = {
-		ZSWAPNL_M_REJECT_ZSWAP_MAX,
-		ZSWAPNL_M_REJECT_POOL_LIMIT,
-		ZSWAPNL_M_REJECT_INCOMPRESSIBLE,
-		ZSWAPNL_M_REJECT_ALLOC_FAIL,
-	};
-	struct rate unknown = { 0 };
-	uint64_t delta;
-	size_t i;
-
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (!zswapnl_memcg_known(a, fields[i]) ||
-		    !zswapnl_memcg_known(b, fields[i]))
-			return unknown;
-	/* Each one on its own, so that one reset does not hide the others */
-	delta = counter_delta(a->reject_zswap_max, b->reject_zswap_max) +
-		counter_delta(a->reject_pool_limit, b->reject_pool_limit) +
-		counter_delta(a->reject_incompressible,
-			      b->reject_incompressible) +
-		counter_delta(a->reject_alloc_fail, b->reject_alloc_fail);
-	return rate_of(delta, elapsed_ns);
-}
-
 void memcg_rates(const struct sample *prev, const struct sample *cur,
 		 const struct zswapnl_memcg *m, struct memcg_rates *r)
 {
@@ -265,5 +261,6 @@ void memcg_rates(const struct sample *prev, const struct sample *cur,
 				m->zswpout, elapsed);
 	r->zswpin = memcg_rate(old, m, ZSWAPNL_M_ZSWPIN, old->zswpin, m->zswpin,
 			       elapsed);
-	r->reject = memcg_reject_rate(old, m, elapsed);
+	r->reject = sum_rate(memcg_value, old, m, memcg_rejects,
+			     NR(memcg_rejects), elapsed);
 }

@@ -77,6 +77,8 @@ static struct zswapnl_memcg memcg(uint64_t id, const char *path,
 				  uint64_t zswpout, uint64_t zswpin)
 {
 	return (struct zswapnl_memcg){
+		/* As the library fills it: its figures are read by their size */
+		.struct_size = sizeof(struct zswapnl_memcg),
 		.known = ALL_MEMCG,
 		.id = id,
 		.path = (char *)path,
@@ -157,6 +159,7 @@ static void check_global(void)
 	struct sample prev = {
 		.mono_ns = SEC,
 		.global = {
+			.struct_size = sizeof(struct zswapnl_global),
 			.known = ALL_GLOBAL,
 			.zswpout = 100, .zswpin = 50,
 			.reject_reclaim_fail = 1, .reject_alloc_fail = 2,

@@ -15,14 +15,15 @@
 #define SEC 1000000000ULL
 #define ALL_MEMCG ((UINT64_C(1) << ZSWAPNL_M_NR_FIELDS) - 1)
 #define ALL_GLOBAL ((UINT64_C(1) << ZSWAPNL_G_NR_FIELDS) - 1)
+/* As the library fills them: their figures are read by their size */
+#define SIZED .struct_size = sizeof(struct zswapnl_memcg)
 
 static struct zswapnl_memcg memcg(uint64_t id, const char *path,
 				  uint64_t zswpout, uint64_t zswpin,
 				  uint64_t stored)
 {
 	return (struct zswapnl_memcg){
-		/* As the library fills it: its figures are read by their size */
-		.struct_size = sizeof(struct zswapnl_memcg),
+		SIZED,
 		.known = ALL_MEMCG,
 		.id = id,
 		.path = (char *)path,
@@ -38,11 +39,11 @@ static struct zswapnl_memcg memcg(uint64_t id, const char *path,
 
 /* One second apart: the rates are the differences */
 static struct zswapnl_memcg before[] = {
-	{ .known = ALL_MEMCG, .id = 1, .path = "/" },
-	{ .known = ALL_MEMCG, .id = 10, .path = "/work" },
-	{ .known = ALL_MEMCG, .id = 11, .path = "/work/a" },
-	{ .known = ALL_MEMCG, .id = 12, .path = "/work/b" },
-	{ .known = ALL_MEMCG, .id = 13, .path = "/idle" },
+	{ SIZED, .known = ALL_MEMCG, .id = 1, .path = "/" },
+	{ SIZED, .known = ALL_MEMCG, .id = 10, .path = "/work" },
+	{ SIZED, .known = ALL_MEMCG, .id = 11, .path = "/work/a" },
+	{ SIZED, .known = ALL_MEMCG, .id = 12, .path = "/work/b" },
+	{ SIZED, .known = ALL_MEMCG, .id = 13, .path = "/idle" },
 };
 static struct zswapnl_memcg after[5];
 /* A list holds pointers to the memcgs (zswapnl.h) */
@@ -253,7 +254,10 @@ static void check_meters(void)
 {
 	struct sample a = {
 		.mono_ns = SEC,
-		.global = { .known = ALL_GLOBAL, .zswpout = 1000, .zswpin = 10 },
+		.global = { .struct_size = sizeof(struct zswapnl_global),
+			    .known = ALL_GLOBAL,
+			    .zswpout = 1000,
+			    .zswpin = 10 },
 	};
 	struct sample b = a;
 	struct top_meters mt;
