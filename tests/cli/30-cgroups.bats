@@ -212,9 +212,11 @@ id_of() {
 	assert_equal "$(jq -r .version <<<"$output")" 2
 	assert_equal "$(jq -r .source <<<"$output")" fallback
 	assert_equal "$(jq -r '.cgroups | length' <<<"$output")" 5
-	local key
-	assert_equal "$(jq -r '.cgroups[0] | keys_unsorted | join(" ")' <<<"$output")" \
-		"${CGROUP_KEYS[*]}"
+	local keys want=${CGROUP_KEYS[*]}
+	keys=$(jq -r '.cgroups[0] | keys_unsorted | join(" ")' <<<"$output")
+	assert_equal "${keys:0:${#want}}" "$want"
+	[[ -z ${keys:${#want}} || ${keys:${#want}} == " "* ]] ||
+		fail "the last key of 1.6 runs on: $keys"
 	assert_equal "$(jq -r '.cgroups[] | select(.path == "/outer/inner") | .zswap_max' <<<"$output")" \
 		8388608
 }

@@ -97,7 +97,8 @@ STATUS_KEYS=(version source enabled compressor zpool max_pool_percent accept_thr
 	     reject_kmemcache_fail reject_compress_poor reject_compress_fail decompress_fail
 	     duplicate_entry written_back_pages zswpin zswpout zswpwb pool_ratio)
 
-# The keys of each object of "zswapctl cgroups --json": every column's
+# The keys of each object of "zswapctl cgroups --json": every column's of
+# 1.6, in their order; a figure added later comes after them
 CGROUP_KEYS=(path id compressed_bytes stored_pages zero_pages compression_ratio zswpin
 	     zswpout zswpwb zswap_max zswap_unlimited writeback writeback_effective reject_zswap_max
 	     reject_pool_limit reject_incompressible reject_alloc_fail)
